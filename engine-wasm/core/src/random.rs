@@ -38,6 +38,16 @@ impl DbmsRandom {
         low + (high - low) * self.value()
     }
 
+    /// `dbms_random.normal`: the standard normal distribution (mean 0,
+    /// standard deviation 1), from two uniform draws (Box-Muller). Two
+    /// values of the generator a call, as `value` takes one.
+    pub fn normal(&mut self) -> f64 {
+        // 1 - value() is in (0, 1]: its logarithm is finite.
+        let u1 = 1.0 - self.value();
+        let u2 = self.value();
+        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+    }
+
     /// `dbms_random.string(opt, len)`: 'U' upper, 'L' lower, 'A' mixed
     /// case, 'X' upper alphanumeric, 'P' printable.
     pub fn string(&mut self, opt: &str, len: usize) -> String {
@@ -77,6 +87,12 @@ mod tests {
             assert_eq!(a.value(), b.value());
         }
         let s = a.string('x'.to_string().as_str(), 12);
+        // The normal distribution's mean and spread, over 20,000 draws.
+        let n = 20_000;
+        let v: Vec<f64> = (0..n).map(|_| b.normal()).collect();
+        let mean = v.iter().sum::<f64>() / n as f64;
+        let sd = (v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / n as f64).sqrt();
+        assert!(mean.abs() < 0.03 && (sd - 1.0).abs() < 0.03, "mean {mean}, sd {sd}");
         assert_eq!(s.len(), 12);
         assert!(s.bytes().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()));
     }

@@ -270,6 +270,7 @@ catalogue! {
     /// Oracle's text goes on "inside a READ ONLY transaction"; the parser
     /// reports it (as it always has) for a cluster `SIZE` that is no number.
     MAY_NOT_PERFORM_DML = Ora 1456 "may not perform insert/delete/update operation";
+    INVALID_HEX_NUMBER = Ora 1465 "invalid hex number";
     DIVISOR_IS_ZERO = Ora 1476 "divisor is equal to zero";
     INVALID_NUMBER = Ora 1722 "invalid number";
     INVALID_NUMBER_FORMAT = Ora 1481 "invalid number format model";

@@ -293,34 +293,9 @@ impl Table {
         }
     }
 
-    /// Column `col`'s statistics from the live rows, in one pass (NDV as 11g's approximate NDV counts it).
+    /// Column `col`'s statistics from the live rows (`stats::column_stats`).
     pub fn column_stats(&self, col: usize) -> ColumnStats {
-        let mut seen = stats::Synopsis::default();
-        let (mut st, mut values) = (ColumnStats::default(), 0u64);
-        // Read off the packed records: a string is hashed and placed from
-        // its bytes, not copied into a value.
-        for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
-            let Some(cell) = r.cell(col) else { continue };
-            let x = match cell {
-                Cell::Null => {
-                    st.nulls += 1;
-                    continue;
-                }
-                Cell::Num(n) => n.to_f64(),
-                Cell::Str(t) => text_position(t.as_bytes()),
-                Cell::Date(d) => d.julian_position(),
-            };
-            values += 1;
-            st.low = Some(st.low.map_or(x, |l| l.min(x)));
-            st.high = Some(st.high.map_or(x, |h| h.max(x)));
-            match cell {
-                Cell::Str(t) => seen.add_text(t.as_bytes()),
-                _ => seen.add_position(x),
-            }
-        }
-        // Never more distinct values than non-NULL ones (the estimate can overshoot).
-        st.ndv = seen.ndv().min(values);
-        st
+        stats::column_stats(&self.rows, &self.loc, col)
     }
 }
 

@@ -3,6 +3,9 @@
 //! statistics (SYS.AUX_STATS$) with their defaults. `optimizer/` reads
 //! them (`optimizer::cost` costs with them); nothing here imports it.
 
+use super::rows::Cell;
+use crate::value::Value;
+
 /// Noworkload system statistics (10g+ defaults, `SYS.AUX_STATS$`): the
 /// seek time of one read (ms) and the transfer speed (bytes per ms).
 pub const IOSEEKTIM: f64 = 10.0;
@@ -27,6 +30,10 @@ pub struct ColumnStats {
     pub high: Option<f64>,
     /// The histogram DBMS_STATS built on it (`method_opt`), if any.
     pub hist: Option<std::sync::Arc<super::histogram::Histogram>>,
+    /// The lowest and highest values themselves (strings in byte order),
+    /// for LOW_VALUE and HIGH_VALUE (`session/dictionary.rs` prints them).
+    pub low_value: Option<crate::value::Value>,
+    pub high_value: Option<crate::value::Value>,
 }
 
 /// A string's place on the low..high line: its first 15 bytes as a
@@ -189,5 +196,65 @@ impl StatsSet {
                 set: true,
             },
         }
+    }
+}
+
+/// Column `col`'s statistics from the live rows (`loc` marks the dead
+/// ones), in one pass (NDV as 11g's approximate NDV counts it).
+pub fn column_stats(rows: &super::rows::RowStore, loc: &[crate::storage::RowLoc], col: usize) -> ColumnStats {
+    let mut seen = Synopsis::default();
+    let (mut st, mut values) = (ColumnStats::default(), 0u64);
+    // Read off the packed records: a string is hashed and placed from
+    // its bytes, not copied into a value.
+    for (r, _) in rows.iter().zip(loc).filter(|(_, l)| !l.is_dead()) {
+        let Some(cell) = r.cell(col) else { continue };
+        let x = match cell {
+            Cell::Null => {
+                st.nulls += 1;
+                continue;
+            }
+            Cell::Num(n) => n.to_f64(),
+            Cell::Str(t) => text_position(t.as_bytes()),
+            Cell::Date(d) => d.julian_position(),
+        };
+        values += 1;
+        // The values themselves at a new low or high (a string's place
+        // keeps 15 bytes: equal places compare by all their bytes).
+        use std::cmp::Ordering::{Greater, Less};
+        let below = st.low.is_none_or(|l| x < l || (x == l && text_order(cell, st.low_value.as_ref()) == Less));
+        let above = st.high.is_none_or(|h| x > h || (x == h && text_order(cell, st.high_value.as_ref()) == Greater));
+        if below {
+            st.low_value = Some(cell_value(cell));
+        }
+        if above {
+            st.high_value = Some(cell_value(cell));
+        }
+        st.low = Some(st.low.map_or(x, |l| l.min(x)));
+        st.high = Some(st.high.map_or(x, |h| h.max(x)));
+        match cell {
+            Cell::Str(t) => seen.add_text(t.as_bytes()),
+            _ => seen.add_position(x),
+        }
+    }
+    // Never more distinct values than non-NULL ones (the estimate can overshoot).
+    st.ndv = seen.ndv().min(values);
+    st
+}
+
+/// A string cell against a string value, byte by byte (the order of a
+/// column's statistics); anything else Equal.
+fn text_order(cell: Cell<'_>, v: Option<&Value>) -> std::cmp::Ordering {
+    match (cell, v) {
+        (Cell::Str(a), Some(Value::Str(b))) => a.as_bytes().cmp(b.as_bytes()),
+        _ => std::cmp::Ordering::Equal,
+    }
+}
+
+fn cell_value(cell: Cell<'_>) -> Value {
+    match cell {
+        Cell::Null => Value::Null,
+        Cell::Num(n) => Value::Num(n),
+        Cell::Str(t) => Value::str(t),
+        Cell::Date(d) => Value::Date(d),
     }
 }

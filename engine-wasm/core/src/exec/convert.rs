@@ -148,7 +148,9 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             | Func::ToNumber
             | Func::Vsize
             | Func::RandomValue
-            | Func::RandomInteger => Kind::Number,
+            | Func::RandomInteger
+            | Func::RandomNormal
+            | Func::RawCast(true) => Kind::Number,
             Func::Math(Math::Reverse | Math::Chr | Math::Translate) => Kind::Varchar,
             Func::Math(Math::Initcap) => same_text_kind(args, k),
             Func::Math(_) => Kind::Number,
@@ -194,7 +196,8 @@ pub fn kind(e: &CExpr, k: &Kinds<'_>) -> Kind {
             | Func::Concat
             | Func::RandomString
             | Func::User
-            | Func::Dump(_) => Kind::Varchar,
+            | Func::Dump(_)
+            | Func::RawCast(false) => Kind::Varchar,
             _ => Kind::Unknown,
         },
         _ => Kind::Unknown,

@@ -81,7 +81,7 @@ mod cons;
 mod subpart;
 pub use cols::ColType;
 
-use ColType::{DateCol, Name, Num, ObjectType, Text};
+use ColType::{DateCol, Name, Num, ObjectType, RawValue, Text};
 
 view!(TABLES, TABLES_N:
     ("OWNER", Name),
@@ -156,6 +156,8 @@ view!(TAB_COLUMNS, TAB_COLUMNS_N:
     ("NULLABLE", Text(1)),
     ("COLUMN_ID", Num),
     ("NUM_DISTINCT", Num),
+    ("LOW_VALUE", RawValue),
+    ("HIGH_VALUE", RawValue),
     ("DENSITY", Num),
     ("NUM_NULLS", Num),
     ("NUM_BUCKETS", Num),
@@ -172,6 +174,8 @@ view!(TAB_COL_STATISTICS, TAB_COL_STATISTICS_N:
     ("TABLE_NAME", Name),
     ("COLUMN_NAME", Text(4000)),
     ("NUM_DISTINCT", Num),
+    ("LOW_VALUE", RawValue),
+    ("HIGH_VALUE", RawValue),
     ("DENSITY", Num),
     ("NUM_NULLS", Num),
     ("NUM_BUCKETS", Num),
@@ -581,17 +585,9 @@ impl DictView {
         }
     }
 
-    /// SQL*Plus's width of column `col`: a character column's declared
-    /// length (identifiers are 30 bytes up to 12.1, 128 from 12.2); 0 for
-    /// a number (NUMWIDTH applies).
+    /// SQL*Plus's width of column `col` ([`ColType::width`]).
     pub fn width(self, col: usize, identifier_bytes: u32) -> u32 {
-        match self.typed_columns().get(col).map(|c| c.1) {
-            Some(Name) => identifier_bytes,
-            Some(Text(n)) => n,
-            Some(ObjectType) if identifier_bytes > 30 => 23,
-            Some(ObjectType) => 19,
-            Some(Num | DateCol) | None => 0,
-        }
+        self.typed_columns().get(col).map_or(0, |c| c.1.width(identifier_bytes))
     }
 }
 

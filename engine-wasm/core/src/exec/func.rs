@@ -27,6 +27,7 @@ pub enum Func {
     RandomString,
     /// `dbms_random.random`: an integer in [-2^31, 2^31).
     RandomInteger,
+    RandomNormal,
     ToChar,
     ToNumber,
     Length,
@@ -55,6 +56,8 @@ pub enum Func {
     /// `DUMP(x [, fmt])`, with Oracle's type code of `x` found at compile
     /// time (0: from the value).
     Dump(u8),
+    /// UTL_RAW.CAST_TO_NUMBER (true) and CAST_TO_VARCHAR2 (false).
+    RawCast(bool),
     /// Internal: the key of a blank-padded comparison (trailing blanks
     /// dropped). Printed as its argument.
     CharKey,
@@ -91,6 +94,7 @@ impl Func {
             "DBMS_RANDOM.VALUE" | "SYS.DBMS_RANDOM.VALUE" => Func::RandomValue,
             "DBMS_RANDOM.STRING" | "SYS.DBMS_RANDOM.STRING" => Func::RandomString,
             "DBMS_RANDOM.RANDOM" | "SYS.DBMS_RANDOM.RANDOM" => Func::RandomInteger,
+            "DBMS_RANDOM.NORMAL" | "SYS.DBMS_RANDOM.NORMAL" => Func::RandomNormal,
             "TO_CHAR" => Func::ToChar,
             "TO_NUMBER" => Func::ToNumber,
             "LENGTH" => Func::Length,
@@ -116,6 +120,8 @@ impl Func {
             "LEAST" => Func::Least,
             "VSIZE" => Func::Vsize,
             "DUMP" => Func::Dump(0),
+            "UTL_RAW.CAST_TO_NUMBER" | "SYS.UTL_RAW.CAST_TO_NUMBER" => Func::RawCast(true),
+            "UTL_RAW.CAST_TO_VARCHAR2" | "SYS.UTL_RAW.CAST_TO_VARCHAR2" => Func::RawCast(false),
             _ => {
                 return DateFn::lookup(name)
                     .map(Func::Date)
@@ -135,7 +141,7 @@ impl Func {
             Func::RandomString => (2, 2),
             Func::ToNumber => (1, 2),
             Func::Length | Func::Upper | Func::Lower | Func::Abs | Func::Floor | Func::Ceil => (1, 1),
-            Func::User | Func::RandomInteger => (0, 0),
+            Func::User | Func::RandomInteger | Func::RandomNormal => (0, 0),
             Func::Date(d) => d.arity(),
             Func::Nvl2 => (3, 3),
             Func::Decode => (3, 255),
@@ -144,6 +150,7 @@ impl Func {
             Func::Instr => (2, 4),
             Func::Trim | Func::Sign | Func::Vsize | Func::CharKey | Func::Lnnvl | Func::Cast(_) => (1, 1),
             Func::Dump(_) => (1, 2),
+            Func::RawCast(_) => (1, 1),
             Func::PlConcat => (2, 2),
             Func::Math(m) => m.arity(),
             Func::Rowid => (2, 2),
@@ -166,7 +173,7 @@ impl Func {
     }
 
     pub fn is_random(self) -> bool {
-        matches!(self, Func::RandomValue | Func::RandomString | Func::RandomInteger)
+        matches!(self, Func::RandomValue | Func::RandomString | Func::RandomInteger | Func::RandomNormal)
     }
 }
 
@@ -254,7 +261,9 @@ pub(super) fn eval_func(
         Func::Nvl | Func::Nvl2 | Func::Decode | Func::Coalesce | Func::Nullif | Func::Greatest | Func::Least => {
             return super::func_choose::choose_func(choice(f), v, pos)
         }
-        Func::RandomValue | Func::RandomString | Func::RandomInteger => return random_func(f, v, rng, pos),
+        Func::RandomValue | Func::RandomString | Func::RandomInteger | Func::RandomNormal => {
+            return random_func(f, v, rng, pos)
+        }
         Func::Math(m) => return super::func_math::eval(m, v, pos),
         Func::DbmsRowid(r) => return r.eval(v, pos),
         Func::Rowid => Value::Null,
@@ -311,6 +320,7 @@ pub(super) fn eval_func(
             }
             super::scalar::dump(&v[0], typ, fmt as u32, pos)?
         }
+        Func::RawCast(to_number) => return super::raw::cast(&v[0], to_number, pos),
         Func::CharKey => match &v[0] {
             Value::Str(s) => Value::str(s.trim_end_matches(' ')),
             other => other.clone(),
@@ -424,7 +434,7 @@ fn text_func(f: Func, v: &[Value], pos: Pos) -> Result<Value, LabError> {
     })
 }
 
-/// DBMS_RANDOM.VALUE, STRING and RANDOM, from the session's generator.
+/// DBMS_RANDOM.VALUE, STRING, RANDOM and NORMAL, from the session's generator.
 fn random_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<Value, LabError> {
     let fl = |i: usize| arg_f64(v, i, pos);
     Ok(match f {
@@ -449,6 +459,7 @@ fn random_func(f: Func, v: &[Value], rng: &mut DbmsRandom, pos: Pos) -> Result<V
             }
         }
         Func::RandomInteger => Value::from_f64((rng.value() * 4_294_967_296.0).floor() - 2_147_483_648.0),
+        Func::RandomNormal => Value::from_f64(rng.normal()),
         _ => return Err(LabError::unsupported(format!("{f:?} here"), pos)),
     })
 }

@@ -26,6 +26,7 @@ pub mod merge_area;
 pub mod numfmt;
 mod pad;
 pub mod plan;
+pub mod raw;
 pub mod row_source;
 pub mod rowid;
 pub mod scalar;

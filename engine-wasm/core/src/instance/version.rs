@@ -156,6 +156,10 @@ pub struct VersionProfile {
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
     /// those two.
     pub composite_11g: bool,
+    /// The bytes of a string a column statistic's LOW_VALUE / HIGH_VALUE
+    /// keeps: 32 up to 11.2, 64 from 12.1 (Mahmoud Hatem, "12C New
+    /// limitation for LOW_VALUE, HIGH_VALUE and ENDPOINT_VALUE", 2015).
+    pub stats_value_bytes: usize,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -204,6 +208,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg_overflow: true,
         listagg_distinct: false,
         composite_11g: true,
+        stats_value_bytes: 64,
     }
 }
 
@@ -245,6 +250,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     listagg: false,
     listagg_overflow: false,
     composite_11g: false,
+    stats_value_bytes: 32,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -276,6 +282,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     sequence_defaults: false,
     listagg: false,
     listagg_overflow: false,
+    stats_value_bytes: 32,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -303,6 +310,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     stats_on_load: false,
     sequence_defaults: false,
     listagg_overflow: false,
+    stats_value_bytes: 32,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

@@ -360,7 +360,7 @@ mod tests {
     use super::*;
 
     fn st(ndv: u64, nulls: u64, low: f64, high: f64) -> ColumnStats {
-        ColumnStats { ndv, nulls, low: Some(low), high: Some(high), hist: None }
+        ColumnStats { ndv, nulls, low: Some(low), high: Some(high), ..Default::default() }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! and CLUSTERING_FACTOR as the index is now (the lab's optimizer reads
 //! them live; Oracle keeps those of the last gather or CREATE INDEX).
 
+use super::column_dict::{analyzed, col_statistics_rows, histogram_rows, num, tab_column_rows, text, type_lengths};
 use super::part_index_dict::index_status;
 use super::*;
 use crate::catalog::{Index, Table, TableStorage};
@@ -17,20 +18,6 @@ use lio_sql::ast::DataType;
 /// Tablespace of a table or index placed without TABLESPACE: the LAB
 /// user's default.
 const DEFAULT_TABLESPACE: &str = "USERS";
-
-fn num(n: impl Into<f64>) -> Value {
-    Value::from_f64(n.into())
-}
-
-fn text(s: &str) -> Value {
-    Value::str(s)
-}
-
-/// LAST_ANALYZED: when DBMS_STATS last gathered the table, on the lab's
-/// clock (NULL before).
-fn analyzed(t: &Table) -> Value {
-    t.stats.analyzed.map(Value::Date).unwrap_or(Value::Null)
-}
 
 /// SEGMENT_CREATED (11.2+): NO while a heap table's segment is deferred
 /// (until its first row), N/A for a partitioned table (its partitions have
@@ -45,10 +32,6 @@ fn segment_created(t: &Table) -> Value {
     })
 }
 
-fn opt_num(n: Option<f64>) -> Value {
-    n.map(Value::from_f64).unwrap_or(Value::Null)
-}
-
 impl Run<'_> {
     /// Rows of dictionary view `d`.
     pub(super) fn dictionary_rows(&self, d: DictView) -> Vec<Vec<Value>> {
@@ -56,8 +39,14 @@ impl Run<'_> {
             DictView::Tables => self.live_tables().map(|t| self.table_row(t)).collect(),
             DictView::Indexes => self.live_indexes().map(|ix| self.index_row(ix)).collect(),
             DictView::IndColumns => self.live_indexes().flat_map(|ix| self.ind_column_rows(ix)).collect(),
-            DictView::TabColumns => self.live_tables().flat_map(tab_column_rows).collect(),
-            DictView::TabColStatistics => self.live_tables().flat_map(col_statistics_rows).collect(),
+            DictView::TabColumns => {
+                let bytes = self.inst.profile.stats_value_bytes;
+                self.live_tables().flat_map(|t| tab_column_rows(t, bytes)).collect()
+            }
+            DictView::TabColStatistics => {
+                let bytes = self.inst.profile.stats_value_bytes;
+                self.live_tables().flat_map(|t| col_statistics_rows(t, bytes)).collect()
+            }
             DictView::TabHistograms => {
                 let actual = self.inst.profile.hybrid_histograms;
                 self.live_tables().flat_map(|t| histogram_rows(t, actual)).collect()
@@ -448,7 +437,7 @@ impl Run<'_> {
         Some(match d.typed_columns().get(*col)?.1 {
             ColType::Name => text(self.inst.profile.identifier_bytes),
             ColType::Text(n) => text(n),
-            ColType::ObjectType => text(d.width(*col, self.inst.profile.identifier_bytes)),
+            ColType::ObjectType | ColType::RawValue => text(d.width(*col, self.inst.profile.identifier_bytes)),
             ColType::Num => DataType::Number { precision: None, scale: None },
             ColType::DateCol => DataType::Date,
         })
@@ -474,123 +463,4 @@ struct LabObject<'a> {
     kind: &'a str,
     stamp: crate::catalog::ObjStamp,
     data: Option<crate::catalog::ObjStamp>,
-}
-
-/// A column's DATA_LENGTH and CHAR_LENGTH (the database character set is
-/// AL32UTF8: a `VARCHAR2(n CHAR)` holds up to 4n bytes).
-fn type_lengths(t: &DataType) -> (f64, f64) {
-    match *t {
-        DataType::Number { .. } => (22.0, 0.0),
-        DataType::Date => (7.0, 0.0),
-        DataType::Varchar2 { len, char_semantics: true } => (4.0 * len as f64, len as f64),
-        DataType::Varchar2 { len, .. } | DataType::Char { len } => (len as f64, len as f64),
-    }
-}
-
-fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
-    t.columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let (bytes, chars) = type_lengths(&c.data_type);
-            let (name, precision, scale, used) = match c.data_type {
-                DataType::Number { precision, scale } => {
-                    ("NUMBER", precision.map(|p| p as f64), scale.map(|s| s as f64), Value::Null)
-                }
-                DataType::Date => ("DATE", None, None, Value::Null),
-                DataType::Varchar2 { char_semantics, .. } => {
-                    ("VARCHAR2", None, None, text(if char_semantics { "C" } else { "B" }))
-                }
-                DataType::Char { .. } => ("CHAR", None, None, text("B")),
-            };
-            let avg = t.stats.avg_col_len.get(i).filter(|_| t.stats.gathered).map(|&n| n as f64);
-            let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
-            vec![
-                text(&t.name),
-                text(&c.name),
-                text(name),
-                num(bytes),
-                opt_num(precision),
-                opt_num(scale),
-                text(if c.not_null { "N" } else { "Y" }),
-                num((i + 1) as f64),
-                ndv,
-                density,
-                nulls,
-                buckets,
-                if sample.is_null() { Value::Null } else { analyzed(t) },
-                sample,
-                opt_num(avg),
-                num(chars),
-                used,
-                histogram,
-            ]
-        })
-        .collect()
-}
-
-/// A column's NUM_DISTINCT, DENSITY, NUM_NULLS, NUM_BUCKETS, SAMPLE_SIZE
-/// and HISTOGRAM as DBMS_STATS left them (NULL before a gather): with no
-/// histogram DENSITY is 1/NDV, one bucket, HISTOGRAM NONE.
-fn column_statistics(t: &Table, i: usize) -> [Value; 6] {
-    let Some(st) = t.stats.columns.get(i).filter(|_| t.stats.gathered) else {
-        return [Value::Null, Value::Null, Value::Null, Value::Null, Value::Null, text("NONE")];
-    };
-    let sample = t.stats.num_rows.saturating_sub(st.nulls);
-    let (density, buckets, kind) = match &st.hist {
-        Some(h) => (h.density, h.buckets as f64, h.kind.name()),
-        None if st.ndv == 0 => (0.0, 0.0, "NONE"),
-        None => (1.0 / st.ndv as f64, 1.0, "NONE"),
-    };
-    [num(st.ndv as f64), num(density), num(st.nulls as f64), num(buckets), num(sample as f64), text(kind)]
-}
-
-fn col_statistics_rows(t: &Table) -> Vec<Vec<Value>> {
-    if !t.stats.gathered {
-        return Vec::new();
-    }
-    t.columns
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
-            let avg = t.stats.avg_col_len.get(i).map(|&n| num(n as f64)).unwrap_or(Value::Null);
-            let last = if sample.is_null() { Value::Null } else { analyzed(t) };
-            vec![text(&t.name), text(&c.name), ndv, density, nulls, buckets, last, sample, avg, histogram]
-        })
-        .collect()
-}
-
-/// USER_TAB_HISTOGRAMS: a histogram's endpoints, or for a column without
-/// one its low (endpoint 0) and high (endpoint 1) values. ENDPOINT_VALUE
-/// is Oracle's number for the value (a string's leading bytes, to 15
-/// digits); ENDPOINT_ACTUAL_VALUE the string itself from 12c (`actual`).
-fn histogram_rows(t: &Table, actual: bool) -> Vec<Vec<Value>> {
-    // To 15 significant digits, as a NUMBER (not the double's 17).
-    let endpoint_value = |x: f64| {
-        let n = crate::value::Number::parse(&format!("{x:.14e}")).ok();
-        n.map(Value::Num).unwrap_or_else(|| num(x))
-    };
-    if !t.stats.gathered {
-        return Vec::new();
-    }
-    let mut rows = Vec::new();
-    for (i, c) in t.columns.iter().enumerate() {
-        let Some(st) = t.stats.columns.get(i) else { continue };
-        let row = |n: u64, v: f64, a: Option<&str>, repeat: u64| {
-            let a = a.filter(|_| actual).map(text).unwrap_or(Value::Null);
-            vec![text(&t.name), text(&c.name), num(n as f64), endpoint_value(v), a, num(repeat as f64)]
-        };
-        match (&st.hist, st.low, st.high) {
-            (Some(h), ..) => {
-                rows.extend(h.endpoints.iter().map(|e| row(e.number, e.value, e.actual.as_deref(), e.repeat)))
-            }
-            (None, Some(lo), Some(hi)) => {
-                rows.push(row(0, lo, None, 0));
-                rows.push(row(1, hi, None, 0));
-            }
-            _ => {}
-        }
-    }
-    rows
 }

@@ -16,6 +16,7 @@ mod cbo_trace;
 mod change;
 mod check;
 mod col_width;
+mod column_dict;
 mod comment;
 mod compress;
 mod constraint_ddl;

@@ -15,6 +15,26 @@ pub enum ColType {
     ObjectType,
     /// DATE (SQL*Plus sizes it by NLS_DATE_FORMAT).
     DateCol,
+    /// A statistic's LOW_VALUE / HIGH_VALUE: RAW(32) up to 11.2, RAW(1000)
+    /// from 12c, printed as hex digits (twice the bytes wide).
+    RawValue,
+}
+
+impl ColType {
+    /// SQL*Plus's width of such a column: a character column's declared
+    /// length (identifiers are 30 bytes up to 12.1, 128 from 12.2; a RAW
+    /// twice its bytes); 0 for a number (NUMWIDTH applies).
+    pub fn width(self, identifier_bytes: u32) -> u32 {
+        match self {
+            ColType::Name => identifier_bytes,
+            ColType::Text(n) => n,
+            ColType::ObjectType if identifier_bytes > 30 => 23,
+            ColType::ObjectType => 19,
+            ColType::RawValue if identifier_bytes > 30 => 2000,
+            ColType::RawValue => 64,
+            ColType::Num | ColType::DateCol => 0,
+        }
+    }
 }
 
 /// Declares a view's typed column list and its list of names, from one list.
