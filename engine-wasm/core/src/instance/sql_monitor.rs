@@ -134,7 +134,7 @@ pub struct DmlQuery {
 }
 
 /// The session's figures a monitored execution is differenced from.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct MonMark {
     pub time: crate::stats::TimeMark,
     pub gets: u64,

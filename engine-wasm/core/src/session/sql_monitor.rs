@@ -109,7 +109,7 @@ impl Run<'_> {
         let cpu_us = b.cpu_in(b.now_us - a.now_us, a);
         let mut st = MonStats { cpu_us, elapsed_us: b.db_time_since(a), ..Default::default() };
         for e in WaitEvent::ALL {
-            let us = b.waits[e as usize] - a.waits[e as usize];
+            let us = b.wait_since(e, a);
             if us <= 0.0 {
                 continue;
             }
@@ -303,7 +303,13 @@ impl Run<'_> {
 /// `m` as a monitor mark, with `extra` gets and read requests.
 fn mark_of(m: &SqlMark, extra: (u64, u64)) -> MonMark {
     let c = &m.counts;
-    MonMark { time: m.time, gets: c.gets + extra.0, read_reqs: c.read_reqs + extra.1, fetches: c.fetches, blocks: 0 }
+    MonMark {
+        time: m.time.clone(),
+        gets: c.gets + extra.0,
+        read_reqs: c.read_reqs + extra.1,
+        fetches: c.fetches,
+        blocks: 0,
+    }
 }
 
 /// A time of the simulated clock as a DATE (seconds).

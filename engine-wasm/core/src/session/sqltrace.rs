@@ -179,7 +179,7 @@ impl Run<'_> {
     /// A PARSE, EXEC or FETCH line for the call since `m`, after the waits
     /// in it; the `SQL*Net message from client` that ends it after the line.
     pub(super) fn trace_call(&mut self, call: &str, m: &CallMark, f: CallFig) {
-        let now = if f.at_start { *m } else { self.trace_mark() };
+        let now = if f.at_start { m.clone() } else { self.trace_mark() };
         let n = self.s.sqltrace.cursor.unwrap_or(0);
         let waits = match self.s.stats.calls.trace_waits.as_mut() {
             Some(w) if !f.keep_waits => std::mem::take(w),
@@ -292,7 +292,7 @@ impl Run<'_> {
     #[cold]
     #[inline(never)]
     pub(super) fn trace_call_end(&mut self, call: &str, rows: u64) {
-        if let Some(m) = self.s.sqltrace.mark {
+        if let Some(m) = self.s.sqltrace.mark.clone() {
             let plh = self.s.sqltrace.plh;
             self.trace_call(call, &m, CallFig { plh, rows, ..Default::default() });
             self.s.sqltrace.mark = Some(self.trace_mark());

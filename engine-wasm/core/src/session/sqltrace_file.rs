@@ -119,7 +119,7 @@ pub(crate) struct SqlTrace {
 }
 
 /// The ledger at the start of a call.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub(crate) struct CallMark {
     pub t: TimeMark,
     pub cr: u64,

@@ -280,8 +280,7 @@ impl Session {
         let c = &self.stats.calls;
         LedgerNow {
             now_us: self.cost.now_us(),
-            counts: &c.wait_count,
-            waits: &c.wait_us,
+            waits: &c.waits,
             waits_noted: c.waits_noted,
             roundtrips: c.roundtrips,
             net_us: self.net_wait_us,

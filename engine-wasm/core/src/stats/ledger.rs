@@ -4,22 +4,32 @@
 //! time the ledger does not book to a wait, the run queue or idleness.
 
 use super::waits::{WaitEvent, LANES, WAIT_LANES};
-use std::borrow::Borrow;
+use std::rc::Rc;
 
 /// `SQL*Net message to client`: handing the reply to the network layer
 /// (microseconds per round trip; no time on the session's clock).
 pub const NET_TO_CLIENT_US: f64 = 1.0;
 
-/// A reading of the ledger: a [`TimeMark`] (copied at a mark) or a
-/// [`LedgerNow`] (the session's per-event arrays read in place, for the
-/// reading a mark is differenced against: no copy of them per execution).
+/// A session's waits per [`WaitEvent`]: how many and their time (every
+/// `CallCounters::note_wait`). The session holds them behind an `Rc`, and a
+/// [`TimeMark`] shares the session's: a mark costs a count, not a copy of
+/// the arrays; the session copies them (`Rc::make_mut`) at its first wait
+/// after a mark, so no more often than marks are taken.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct WaitArrays {
+    pub count: [u64; WaitEvent::COUNT],
+    pub us: [f64; WaitEvent::COUNT],
+}
+
+/// A reading of the ledger: a [`TimeMark`] (kept at a mark) or a
+/// [`LedgerNow`] (the session's ledger read in place, for the reading a
+/// mark is differenced against).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Ledger<C, W> {
+pub struct Ledger<A> {
     /// The session's simulated clock.
     pub now_us: f64,
     /// Waits and their time per [`WaitEvent`] (`CallCounters::note_wait`).
-    pub counts: C,
-    pub waits: W,
+    pub waits: A,
     /// Waits noted other than SQL*Net's (`CallCounters::waits_noted`).
     pub waits_noted: u64,
     /// Round trips, and the time the network and the client took in them
@@ -33,35 +43,36 @@ pub struct Ledger<C, W> {
     pub run_queue_us: f64,
 }
 
-/// A reading of the ledger, copied at a mark and differenced after.
-pub type TimeMark = Ledger<[u64; WaitEvent::COUNT], [f64; WaitEvent::COUNT]>;
+/// A reading of the ledger, kept at a mark and differenced after (its
+/// per-event arrays shared with the session's until the session's next wait).
+pub type TimeMark = Ledger<Rc<WaitArrays>>;
 
 /// The ledger as it is now, its per-event arrays borrowed from the session.
-pub type LedgerNow<'a> = Ledger<&'a [u64; WaitEvent::COUNT], &'a [f64; WaitEvent::COUNT]>;
+pub type LedgerNow<'a> = Ledger<&'a Rc<WaitArrays>>;
 
 impl TimeMark {
     /// The ledger of a session that has done nothing.
-    pub const ZERO: TimeMark = TimeMark {
-        now_us: 0.0,
-        counts: [0; WaitEvent::COUNT],
-        waits: [0.0; WaitEvent::COUNT],
-        waits_noted: 0,
-        roundtrips: 0,
-        net_us: 0.0,
-        client_us: 0.0,
-        idle_us: 0.0,
-        run_queue_us: 0.0,
-    };
+    pub fn zero() -> TimeMark {
+        TimeMark {
+            now_us: 0.0,
+            waits: Rc::default(),
+            waits_noted: 0,
+            roundtrips: 0,
+            net_us: 0.0,
+            client_us: 0.0,
+            idle_us: 0.0,
+            run_queue_us: 0.0,
+        }
+    }
 }
 
 impl LedgerNow<'_> {
-    /// A copy to keep (a mark).
+    /// A mark to keep: the per-event arrays are shared, not copied.
     #[inline]
     pub fn mark(&self) -> TimeMark {
         Ledger {
             now_us: self.now_us,
-            counts: *self.counts,
-            waits: *self.waits,
+            waits: Rc::clone(self.waits),
             waits_noted: self.waits_noted,
             roundtrips: self.roundtrips,
             net_us: self.net_us,
@@ -72,7 +83,7 @@ impl LedgerNow<'_> {
     }
 }
 
-impl<C: Borrow<[u64; WaitEvent::COUNT]>, W: Borrow<[f64; WaitEvent::COUNT]>> Ledger<C, W> {
+impl<A: AsRef<WaitArrays>> Ledger<A> {
     /// Waits of `e` since `before` (the SQL*Net events: one per round trip).
     #[inline]
     pub fn count_since(&self, e: WaitEvent, before: &TimeMark) -> u64 {
@@ -80,7 +91,7 @@ impl<C: Borrow<[u64; WaitEvent::COUNT]>, W: Borrow<[f64; WaitEvent::COUNT]>> Led
             WaitEvent::SqlNetMessageToClient | WaitEvent::SqlNetMessageFromClient => {
                 self.roundtrips - before.roundtrips
             }
-            _ => self.counts.borrow()[e as usize] - before.counts[e as usize],
+            _ => self.waits.as_ref().count[e as usize] - before.waits.count[e as usize],
         }
     }
 
@@ -92,7 +103,7 @@ impl<C: Borrow<[u64; WaitEvent::COUNT]>, W: Borrow<[f64; WaitEvent::COUNT]>> Led
         match e {
             WaitEvent::SqlNetMessageFromClient => (self.net_us - before.net_us) + (self.client_us - before.client_us),
             WaitEvent::SqlNetMessageToClient => (self.roundtrips - before.roundtrips) as f64 * NET_TO_CLIENT_US,
-            _ => self.waits.borrow()[e as usize] - before.waits[e as usize],
+            _ => self.waits.as_ref().us[e as usize] - before.waits.us[e as usize],
         }
     }
 
@@ -162,6 +173,6 @@ impl<C: Borrow<[u64; WaitEvent::COUNT]>, W: Borrow<[f64; WaitEvent::COUNT]>> Led
 
     /// CPU so far.
     pub fn cpu_us(&self) -> f64 {
-        self.cpu_in(self.now_us, &TimeMark::ZERO)
+        self.cpu_in(self.now_us, &TimeMark::zero())
     }
 }

@@ -20,7 +20,7 @@ mod trace_wait;
 pub mod waits;
 
 pub use imu::ImuCounters;
-pub use ledger::{LedgerNow, TimeMark};
+pub use ledger::{LedgerNow, TimeMark, WaitArrays};
 pub use names::{Stat, STAT_COUNT};
 pub use trace_wait::TraceWait;
 pub use waits::{WaitClass, WaitEvent};
@@ -233,10 +233,14 @@ pub struct CallCounters {
     pub wait_hist_us: WaitHistUs,
     /// Waits and their time per [`WaitEvent`] (every `note_wait`): the
     /// session's wait ledger ([`ledger::TimeMark`] reads it).
-    pub wait_count: [u64; WaitEvent::COUNT],
-    pub wait_us: [f64; WaitEvent::COUNT],
+    /// Shared with the marks taken since the last wait (copied on the
+    /// first wait after a mark: [`ledger::WaitArrays`]). The SQL*Net
+    /// events are not counted here: their figures are the round trips'
+    /// (`roundtrips`, and the ledger's network and client time).
+    pub waits: std::rc::Rc<ledger::WaitArrays>,
     /// Waits noted other than the SQL*Net events (equal at two marks: no
-    /// other event's time moved between them; [`ledger::TimeMark::cpu_in`]).
+    /// other event's time moved between them, `waits` is the same;
+    /// [`ledger::TimeMark::cpu_in`]).
     pub waits_noted: u64,
     /// Each wait as it happens, while the session writes an extended SQL
     /// trace (`session/sqltrace.rs`); None (nothing kept) otherwise.
@@ -313,9 +317,15 @@ impl CallCounters {
         let us = us.us();
         self.wait_hist[e as usize][wait_bucket_ms(us)] += 1;
         self.wait_hist_us[e as usize][wait_bucket_us(us)] += 1;
-        self.wait_count[e as usize] += 1;
-        self.wait_us[e as usize] += us;
-        self.waits_noted += !matches!(e, WaitEvent::SqlNetMessageToClient | WaitEvent::SqlNetMessageFromClient) as u64;
+        // The SQL*Net events' figures are the round trips' (the ledger reads
+        // them there): a round trip leaves the arrays, shared with the marks
+        // taken since the last wait, as they are (no copy of them).
+        if !matches!(e, WaitEvent::SqlNetMessageToClient | WaitEvent::SqlNetMessageFromClient) {
+            let w = std::rc::Rc::make_mut(&mut self.waits);
+            w.count[e as usize] += 1;
+            w.us[e as usize] += us;
+            self.waits_noted += 1;
+        }
         if let Some(v) = &mut self.trace_waits {
             trace_wait::keep(v, e, us);
         }

@@ -147,9 +147,8 @@ impl Run<'_> {
         }
     }
 
-    /// The mark of now. Inlined so the time ledger's per-event arrays
-    /// (about 1 KB) are copied once, into the caller's mark, rather than
-    /// through a temporary or two (three copies an execution before).
+    /// The mark of now. Inlined so the mark is built in the caller's
+    /// (the time ledger's per-event arrays are shared, not copied).
     #[inline(always)]
     pub(crate) fn sql_mark(&self) -> SqlMark {
         SqlMark { counts: self.sql_counts(), time: self.s.time_now().mark() }
@@ -221,8 +220,8 @@ impl Run<'_> {
     /// moves to now): its figures go with the step's trace (Compare's
     /// samples). Wait time is the span less CPU, the run queue and idle time.
     pub(crate) fn note_exec_sample(&mut self, m: &mut SqlMark) {
-        // The ledger is read in place and the mark moved to now in place:
-        // one copy of its per-event arrays an execution, not two.
+        // The ledger is read in place and the mark moved to now in place
+        // (its per-event arrays shared with the session's, not copied).
         let (a, now) = (self.sql_counts(), self.s.time_now());
         let span = now.now_us - m.time.now_us;
         let cpu = now.cpu_in(span, &m.time);
@@ -358,7 +357,7 @@ pub(crate) fn figures_into(s: &Session, block_size: u32, f: &mut SessionFigures)
     let c = &s.stats.calls;
     f.stats = s.snapshot(block_size);
     let t = s.time_now();
-    let zero = crate::stats::TimeMark::ZERO;
+    let zero = crate::stats::TimeMark::zero();
     for e in WaitEvent::ALL {
         let (count, us) = (t.count_since(e, &zero), t.wait_since(e, &zero));
         f.waits[e as usize] =
