@@ -156,6 +156,20 @@ pub struct VersionProfile {
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
     /// those two.
     pub composite_11g: bool,
+    /// The Note line of a plan whose statement sampled a table
+    /// dynamically (`optimizer/dyn_sampling.rs`).
+    pub dyn_sampling_note: DynSamplingNote,
+}
+
+/// How DBMS_XPLAN's Note says a statement was dynamically sampled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DynSamplingNote {
+    /// 10.2, 11.1: `- dynamic sampling used for this statement`.
+    Plain,
+    /// 11.2: `- dynamic sampling used for this statement (level=2)`.
+    Level,
+    /// 12.1+: `- dynamic statistics used: dynamic sampling (level=2)`.
+    Statistics,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -204,6 +218,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg_overflow: true,
         listagg_distinct: false,
         composite_11g: true,
+        dyn_sampling_note: DynSamplingNote::Statistics,
     }
 }
 
@@ -245,6 +260,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     listagg: false,
     listagg_overflow: false,
     composite_11g: false,
+    dyn_sampling_note: DynSamplingNote::Plain,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -276,6 +292,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     sequence_defaults: false,
     listagg: false,
     listagg_overflow: false,
+    dyn_sampling_note: DynSamplingNote::Plain,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -303,6 +320,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     stats_on_load: false,
     sequence_defaults: false,
     listagg_overflow: false,
+    dyn_sampling_note: DynSamplingNote::Level,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
