@@ -159,3 +159,18 @@ fn levels_the_lab_does_not_model_are_refused() {
     ok(&e.exec("exec dbms_stats.gather_table_stats(user, 'T')\nalter session set optimizer_dynamic_sampling = 0;"));
     assert!(note(&display(&mut e, "select * from t;")).is_empty());
 }
+
+/// An UPDATE or DELETE of a table never analysed samples it as a query
+/// does: its autotrace plan and display_cursor print the Note (as a
+/// published 11.2 autotrace of `update t set id=99` on a table never
+/// analysed shows under its UPDATE STATEMENT plan).
+#[test]
+fn dml_plans_print_the_note() {
+    let mut e = engine("11.2.0.2");
+    let s = e.exec("set autotrace traceonly explain\nupdate t set n = 1 where n = 3;\nset autotrace off");
+    ok(&s);
+    assert!(s[1].xplan.iter().any(|l| l.contains("UPDATE STATEMENT")), "{:#?}", s[1].xplan);
+    assert_eq!(note(&s[1].xplan), ["   - dynamic sampling used for this statement (level=2)"]);
+    let out = output(&e.exec("delete from t where n = 4;\nselect * from table(dbms_xplan.display_cursor);"));
+    assert_eq!(note(&out), ["   - dynamic sampling used for this statement (level=2)"]);
+}

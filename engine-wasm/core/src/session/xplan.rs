@@ -116,7 +116,8 @@ impl Run<'_> {
                             _ if self.last_dml_plan(&last.text, false).is_some() => {
                                 let (plan, _) = self.last_dml_plan(&last.text, f.stats && !f.last).unwrap_or_default();
                                 let child = cursor.map_or(0, |c| c.child);
-                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(child)), &[])
+                                let notes = cursor.map(|c| self.plan_notes(c)).unwrap_or_default();
+                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(child)), &notes)
                             }
                             Some(c) if c.dictionary_view().is_some() => {
                                 let v = c.dictionary_view().unwrap_or_default();
