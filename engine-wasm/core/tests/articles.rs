@@ -103,6 +103,11 @@ fn xxzhaobb_hash_join_reads_each_table_once() {
     let text: Vec<&str> = x.rows.iter().filter_map(|r| r[0].as_str()).collect();
     assert!(text.iter().any(|l| l.contains("|  OMem |  1Mem | Used-Mem |")), "{text:#?}");
     assert!(text.contains(&"   1 - access(\"T1\".\"ID\"=\"T2\".\"T1_ID\")"), "{text:#?}");
+    // Neither table was analysed: the page's Note says they were sampled
+    // (its 10g/11g wording, `dynamic sampling used for this statement
+    // (level=2)`); the script runs under the lab's 18c, which words it as 12c.
+    let note = text.iter().position(|l| *l == "Note").map(|i| text[i + 2]);
+    assert_eq!(note, Some("   - dynamic statistics used: dynamic sampling (level=2)"), "{text:#?}");
     // No build rows: T2 is never started.
     let q = step(&steps, "select /*+ leading(t1) use_hash(t2) */", 1);
     assert_eq!(q.rows_processed, 0);

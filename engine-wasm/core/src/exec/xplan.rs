@@ -249,7 +249,15 @@ pub struct CursorHeader<'a> {
 }
 
 /// The plan as DBMS_XPLAN prints it, one string per PLAN_TABLE_OUTPUT row.
-pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option<&CursorHeader<'_>>) -> Vec<String> {
+/// `notes`: the Note section's lines the plan itself carries (dynamic
+/// sampling's), before the rowsource statistics warning.
+pub fn render(
+    lines: &[PlanLineOut],
+    f: &Format,
+    src: PlanSource,
+    cursor: Option<&CursorHeader<'_>>,
+    notes: &[String],
+) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(c) = cursor {
         let head = format!("SQL_ID  {}, child number {}", c.sql_id, c.child);
@@ -353,18 +361,30 @@ pub fn render(lines: &[PlanLineOut], f: &Format, src: PlanSource, cursor: Option
     if f.predicate {
         push_predicates(&mut out, lines);
     }
-    if f.stats && f.note && cursor.is_some_and(|c| !c.stats_gathered) {
-        out.push(String::new());
-        out.push("Note".into());
-        out.push("-----".into());
-        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
-        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
-        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
-    }
+    push_notes(&mut out, f, cursor, notes);
     if cursor.is_some() {
         out.push(String::new());
     }
     out
+}
+
+/// The Note section, when the format shows it and there is a note: the
+/// plan's own, then display_cursor's warning when ALLSTATS asked for
+/// rowsource statistics the cursor did not gather.
+fn push_notes(out: &mut Vec<String>, f: &Format, cursor: Option<&CursorHeader<'_>>, notes: &[String]) {
+    let warning = f.stats && cursor.is_some_and(|c| !c.stats_gathered);
+    if !f.note || (notes.is_empty() && !warning) {
+        return;
+    }
+    out.push(String::new());
+    out.push("Note".into());
+    out.push("-----".into());
+    out.extend(notes.iter().cloned());
+    if warning {
+        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
+        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
+        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
+    }
 }
 
 /// OMem, 1Mem and Used-Mem (with its passes), and Used-Tmp when a line

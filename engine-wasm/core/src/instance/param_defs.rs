@@ -95,6 +95,8 @@ pub const DEFS: &[Def] = &[
     d("_row_cr", Bool, true, Immediate, Lab),
     d("_db_file_optimizer_read_count", Int, true, Immediate, Lab),
     d("_table_scan_cost_plus_one", Bool, true, Immediate, Lab),
+    // Levels 0 and 2 (optimizer/dyn_sampling.rs); the others refused by `Parameters::set`.
+    d("optimizer_dynamic_sampling", Int, true, Immediate, Lab),
     // The cost model (I/O or CPU costing) and what it selects (optimizer::features).
     d("_optimizer_cost_model", Enum(&["IO", "CPU", "CHOOSE"]), true, Immediate, Lab),
     d("optimizer_features_enable", Custom, true, Immediate, Lab),
@@ -212,7 +214,6 @@ pub const NOT_MODELLED: &[&str] = &[
     "optimizer_adaptive_reporting_only",
     "optimizer_adaptive_statistics",
     "optimizer_capture_sql_plan_baselines",
-    "optimizer_dynamic_sampling",
     "optimizer_ignore_hints",
     "optimizer_ignore_parallel_hints",
     "optimizer_index_caching",

@@ -467,6 +467,10 @@ impl Parameters {
             }
             "_smm_max_size" => self.smm_max_size_kb = within(bytes()?, (16, DEFAULT_SMM_MAX_SIZE_KB * 4))?,
             "_sort_multiblock_read_count" => self.sort_multiblock_read_count = within(bytes()?, (1, 128))? as u32,
+            "optimizer_dynamic_sampling" => {
+                let level = crate::optimizer::dyn_sampling::modelled(within(bytes()?, (0, 11))?, pos)?;
+                self.other.insert(name.to_string(), level.to_string());
+            }
             "_imu_pools" => drop(self.other.insert(name.to_string(), within(bytes()?, (0, 65_535))?.to_string())),
             _ => match param_defs::lookup(name).map(|d| d.model) {
                 // Purely informational: kept for V$PARAMETER.

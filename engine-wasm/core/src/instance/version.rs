@@ -160,6 +160,20 @@ pub struct VersionProfile {
     /// keeps: 32 up to 11.2, 64 from 12.1 (Mahmoud Hatem, "12C New
     /// limitation for LOW_VALUE, HIGH_VALUE and ENDPOINT_VALUE", 2015).
     pub stats_value_bytes: usize,
+    /// The Note line of a plan whose statement sampled a table
+    /// dynamically (`optimizer/dyn_sampling.rs`).
+    pub dyn_sampling_note: DynSamplingNote,
+}
+
+/// How DBMS_XPLAN's Note says a statement was dynamically sampled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DynSamplingNote {
+    /// 10.2, 11.1: `- dynamic sampling used for this statement`.
+    Plain,
+    /// 11.2: `- dynamic sampling used for this statement (level=2)`.
+    Level,
+    /// 12.1+: `- dynamic statistics used: dynamic sampling (level=2)`.
+    Statistics,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -209,6 +223,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg_distinct: false,
         composite_11g: true,
         stats_value_bytes: 64,
+        dyn_sampling_note: DynSamplingNote::Statistics,
     }
 }
 
@@ -251,6 +266,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     listagg_overflow: false,
     composite_11g: false,
     stats_value_bytes: 32,
+    dyn_sampling_note: DynSamplingNote::Plain,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -283,6 +299,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     listagg: false,
     listagg_overflow: false,
     stats_value_bytes: 32,
+    dyn_sampling_note: DynSamplingNote::Plain,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -311,6 +328,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     sequence_defaults: false,
     listagg_overflow: false,
     stats_value_bytes: 32,
+    dyn_sampling_note: DynSamplingNote::Level,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

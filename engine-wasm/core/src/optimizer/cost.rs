@@ -41,6 +41,9 @@ pub struct ScanCosting {
     /// (`sort::area_size`), in bytes.
     pub block_size: f64,
     pub sort_area: f64,
+    /// `optimizer_dynamic_sampling` when set (else the OFE's level:
+    /// `dyn_sampling::level`).
+    pub dyn_sampling: Option<u8>,
 }
 
 impl Default for ScanCosting {
@@ -77,6 +80,7 @@ impl ScanCosting {
         c.plus_one_set = plus_one_set;
         c.sort_area = area_size(p);
         c.model = ModelSetting::of(p.other.get("_optimizer_cost_model").map(String::as_str));
+        c.dyn_sampling = super::dyn_sampling::parameter(&p.other);
         c.with_ofe(ofe_of(p.other.get("optimizer_features_enable"), profile))
     }
 
@@ -134,6 +138,7 @@ impl ScanCosting {
                 crate::instance::params::DEFAULT_PGA_AGGREGATE_TARGET,
                 crate::instance::params::DEFAULT_SMM_MAX_SIZE_KB,
             ),
+            dyn_sampling: None,
         }
     }
 

@@ -14,6 +14,7 @@
 pub mod access_path;
 pub mod acs;
 pub mod cost;
+pub mod dyn_sampling;
 mod env;
 pub mod features;
 pub mod join;

@@ -453,13 +453,13 @@ impl Run<'_> {
         if sp.autotrace == Autotrace::TraceOnly && sp.autotrace_explain && !sp.autotrace_statistics {
             // SET AUTOTRACE TRACEONLY EXPLAIN: EXPLAIN PLAN, not a run; it
             // optimises afresh (a cached cursor may keep an older plan).
-            let plan = match self.explain_compile(q) {
-                Ok(fresh) => self.plan_out(&fresh),
-                Err(_) => self.plan_out(&c),
+            let (plan, plan_notes) = match self.explain_compile(q) {
+                Ok(fresh) => (self.plan_out(&fresh), self.plan_notes(&fresh)),
+                Err(_) => (self.plan_out(&c), self.plan_notes(&c)),
             };
             self.close_cursor(text, c, true);
             self.user_call_roundtrip(client, text.len());
-            return Ok(Outcome { plan, ..Default::default() });
+            return Ok(Outcome { plan, plan_notes, ..Default::default() });
         }
         let mut rows = Vec::new();
         let arraysize = self.s.sqlplus.arraysize;
@@ -472,7 +472,7 @@ impl Run<'_> {
             self.trace_stat(&c);
             self.trace_close(from_cache);
         }
-        let (plan, gathered) = (self.plan_out(&c), self.rowsource_stats(&c));
+        let (plan, gathered, plan_notes) = (self.plan_out(&c), self.rowsource_stats(&c), self.plan_notes(&c));
         let (columns, column_numeric) = (c.columns.clone(), c.numeric.clone());
         let mut column_widths = self.display_widths(&c);
         super::sqlplus::literal_widths(q, &mut column_widths);
@@ -487,6 +487,7 @@ impl Run<'_> {
             rows: if show_rows { rows } else { Vec::new() },
             rows_processed: n,
             plan,
+            plan_notes,
             ..Default::default()
         })
     }

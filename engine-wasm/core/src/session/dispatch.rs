@@ -78,18 +78,20 @@ impl Run<'_> {
                 let (host, gets) = (self.host_scope(), self.statement_gets());
                 let n = self.monitored_update(u, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 let lines = state::DmlLines::of("UPDATE", &u.table.name);
-                let plan = self.dml_ran(&stmt.text, lines, gets).unwrap_or_default();
+                let (plan, plan_notes) = self.dml_ran(&stmt.text, lines, gets).unwrap_or_default();
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
-                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "updated")), plan, ..Default::default() })
+                let feedback = Some(rows_done(n, "updated"));
+                Ok(Outcome { rows_processed: n, feedback, plan, plan_notes, ..Default::default() })
             }
             StatementKind::Delete(d) => {
                 self.s.sqlplus.last_sql = Some(stmt.clone());
                 let (host, gets) = (self.host_scope(), self.statement_gets());
                 let n = self.monitored_delete(d, &stmt.text, change::DmlBinds::Plsql(&host), Client::SqlPlus)?;
                 let lines = state::DmlLines::of("DELETE", &d.table.name);
-                let plan = self.dml_ran(&stmt.text, lines, gets).unwrap_or_default();
+                let (plan, plan_notes) = self.dml_ran(&stmt.text, lines, gets).unwrap_or_default();
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
-                Ok(Outcome { rows_processed: n, feedback: Some(rows_done(n, "deleted")), plan, ..Default::default() })
+                let feedback = Some(rows_done(n, "deleted"));
+                Ok(Outcome { rows_processed: n, feedback, plan, plan_notes, ..Default::default() })
             }
             StatementKind::Commit => {
                 self.commit();

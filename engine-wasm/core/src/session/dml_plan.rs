@@ -75,15 +75,20 @@ impl Run<'_> {
 
     /// A DML statement `text` ran (its gets from `gets_before`): it is the
     /// cursor display_cursor shows next, with `d`'s lines; the plan for
-    /// autotrace when it explains (None otherwise, or when the statement
-    /// had no query: INSERT ... VALUES).
-    pub(super) fn dml_ran(&mut self, text: &str, mut d: DmlLines, gets_before: u64) -> Option<Vec<PlanLineOut>> {
+    /// autotrace when it explains, with its Note lines (None otherwise, or
+    /// when the statement had no query: INSERT ... VALUES).
+    pub(super) fn dml_ran(
+        &mut self,
+        text: &str,
+        mut d: DmlLines,
+        gets_before: u64,
+    ) -> Option<(Vec<PlanLineOut>, Vec<String>)> {
         d.gets = Some(self.statement_gets().saturating_sub(gets_before));
         let key = text.to_string();
         let c = self.s.cursors.get(&key)?;
         let gathered = self.rowsource_stats(c);
         let explain = self.s.sqlplus.autotrace_explain && self.s.sqlplus.autotrace != Autotrace::Off;
-        let plan = explain.then(|| dml_lines(self.plan_out(c), &d));
+        let plan = explain.then(|| (dml_lines(self.plan_out(c), &d), self.plan_notes(c)));
         self.s.last_cursor = Some(LastCursor { text: text.to_string(), query: true, stats_gathered: gathered });
         self.s.last_dml = Some((key, d));
         plan

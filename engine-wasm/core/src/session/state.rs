@@ -151,7 +151,7 @@ pub struct Session {
     /// whether rowsource statistics were gathered, once it has run.
     pub(crate) insert_plan: Option<Option<(Vec<crate::result::PlanLineOut>, bool)>>,
     /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
-    pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>)>,
+    pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>, Vec<String>)>,
     /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
     pub(crate) last_sql: Option<(usize, u64)>,
     /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).
@@ -312,6 +312,8 @@ pub(crate) struct Outcome {
     pub rows: Vec<Vec<Value>>,
     pub rows_processed: u64,
     pub plan: Vec<PlanLineOut>,
+    /// The plan's Note lines (dynamic sampling), for autotrace.
+    pub plan_notes: Vec<String>,
     pub output: Vec<String>,
     pub runs: Option<Vec<RunOut>>,
     pub trimmed_mean_us: Option<f64>,

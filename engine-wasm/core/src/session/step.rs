@@ -168,7 +168,7 @@ impl Run<'_> {
         step.rows_processed = o.rows_processed;
         // A DML statement has a plan here only while autotrace explains.
         if step.kind == "query" || step.kind == "dml" {
-            step.xplan = self.autotrace_xplan(&o.plan);
+            step.xplan = self.autotrace_xplan(&o.plan, &o.plan_notes);
         }
         step.plan = o.plan;
         step.output = o.output;

@@ -25,10 +25,11 @@ impl Run<'_> {
         self.s.stats.calls.parse_count_hard += 1;
         self.cbo_trace_parsed(text, &mut c, true, false);
         let mut plan = self.plan_out(&c);
+        let notes = self.plan_notes(&c);
         if let Some(load) = &e.load {
             plan = self.load_plan(load, plan)?;
         }
-        self.s.plan_table = Some((e.statement_id.clone(), plan));
+        self.s.plan_table = Some((e.statement_id.clone(), plan, notes));
         self.user_call_roundtrip(Client::SqlPlus, text.len());
         Ok(Outcome { feedback: Some("Explained.".into()), ..Default::default() })
     }
@@ -91,8 +92,8 @@ impl Run<'_> {
             Err(word) => vec![format!("Error: format '{word}' not valid for DBMS_XPLAN.{fname}()")],
             Ok(f) => match x.func {
                 XplanFunc::Display => match &self.s.plan_table {
-                    Some((id, plan)) if x.statement_id.is_none() || x.statement_id == *id => {
-                        xplan::render(plan, &f, PlanSource::Explain, None)
+                    Some((id, plan, notes)) if x.statement_id.is_none() || x.statement_id == *id => {
+                        xplan::render(plan, &f, PlanSource::Explain, None, notes)
                     }
                     Some(_) => vec![format!(
                         "Error: cannot fetch plan for statement_id '{}'",
@@ -115,7 +116,8 @@ impl Run<'_> {
                             _ if self.last_dml_plan(&last.text, false).is_some() => {
                                 let (plan, _) = self.last_dml_plan(&last.text, f.stats && !f.last).unwrap_or_default();
                                 let child = cursor.map_or(0, |c| c.child);
-                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(child)))
+                                let notes = cursor.map(|c| self.plan_notes(c)).unwrap_or_default();
+                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(child)), &notes)
                             }
                             Some(c) if c.dictionary_view().is_some() => {
                                 let v = c.dictionary_view().unwrap_or_default();
@@ -123,7 +125,8 @@ impl Run<'_> {
                             }
                             Some(c) => {
                                 let plan = if f.stats && !f.last { self.plan_out_total(c) } else { self.plan_out(c) };
-                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(c.child)))
+                                let notes = self.plan_notes(c);
+                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(c.child)), &notes)
                             }
                             None => cannot_fetch(&sql_id, Some(&last.text)),
                         }
@@ -165,11 +168,20 @@ impl Run<'_> {
     }
 
     /// Autotrace's Execution Plan for a step's plan.
-    pub(super) fn autotrace_xplan(&self, plan: &[PlanLineOut]) -> Vec<String> {
+    pub(super) fn autotrace_xplan(&self, plan: &[PlanLineOut], notes: &[String]) -> Vec<String> {
         if plan.is_empty() || !self.s.sqlplus.autotrace_explain || self.s.sqlplus.autotrace == Autotrace::Off {
             return Vec::new();
         }
-        xplan::render(plan, &Format::TYPICAL, PlanSource::Explain, None)
+        xplan::render(plan, &Format::TYPICAL, PlanSource::Explain, None, notes)
+    }
+
+    /// The Note lines of a cursor's plan: dynamic sampling's, when its hard
+    /// parse sampled a table (`optimizer/dyn_sampling.rs`).
+    pub(super) fn plan_notes(&self, c: &exec::Compiled) -> Vec<String> {
+        c.dyn_sampling
+            .map(|level| crate::optimizer::dyn_sampling::note(&self.inst.profile, level))
+            .into_iter()
+            .collect()
     }
 }
 

@@ -41,7 +41,6 @@ const NOT_MODELLED_HINTS: &[&str] = &[
     "CLUSTER",
     "CURSOR_SHARING_EXACT",
     "DRIVING_SITE",
-    "DYNAMIC_SAMPLING",
     "FACT",
     "FIRST_ROWS",
     "FULL_OUTER_JOIN_TO_OUTER",
@@ -95,6 +94,11 @@ fn refused_hint(content: &str, inner: Pos, query_name: bool) -> Option<(String, 
             Tok::Ident { name, .. } if depth == 0 && NOT_MODELLED_HINTS.contains(&name.as_str()) => {
                 return Some((name.clone(), t.pos));
             }
+            Tok::Ident { name, .. } if depth == 0 && name == "DYNAMIC_SAMPLING" => {
+                if let Some(refused) = dynamic_sampling_refused(&toks, t.pos) {
+                    return Some(refused);
+                }
+            }
             // USE_HASH / USE_MERGE with no table list (every join by hash)
             // is not modelled; `USE_HASH(t)` is.
             Tok::Ident { name, .. }
@@ -107,6 +111,24 @@ fn refused_hint(content: &str, inner: Pos, query_name: bool) -> Option<(String, 
         }
     }
     None
+}
+
+/// `DYNAMIC_SAMPLING([alias] n)`: the lab models levels 0 (no sampling)
+/// and 2 (an unanalysed table sampled, 64 blocks); another level is
+/// refused at its number (`optimizer/dyn_sampling.rs`). A hint with no
+/// level is no hint, as Oracle ignores it.
+fn dynamic_sampling_refused(toks: &[Token], at: Pos) -> Option<(String, Pos)> {
+    let i = toks.iter().position(|t| t.pos == at)?;
+    if !matches!(toks.get(i + 1).map(|t| &t.tok), Some(Tok::LParen)) {
+        return None;
+    }
+    let args = toks[i + 2..].iter().take_while(|t| !matches!(t.tok, Tok::RParen | Tok::Eof));
+    let level = args.filter(|t| matches!(t.tok, Tok::Number(_))).last()?;
+    let text = match &level.tok {
+        Tok::Number(n) => n.to_string(),
+        _ => return None,
+    };
+    (text != "0" && text != "2").then(|| (format!("DYNAMIC_SAMPLING level {text}"), level.pos))
 }
 
 /// The token after the one at `at` opens an argument list.

@@ -102,6 +102,8 @@ pub struct Compiled {
     pub parsed_at_us: f64,
     pub child: u32,
     pub opt_env: Option<std::rc::Rc<crate::optimizer::OptEnv>>,
+    /// The dynamic sampling level of its hard parse, when it sampled a table (`dyn_sampling.rs`).
+    pub dyn_sampling: Option<u8>,
     /// Event 10053's record of the query blocks (empty while it is off).
     pub optimizer: Vec<crate::cbo_trace::CboBlockOut>,
     /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
@@ -198,8 +200,6 @@ fn split_and(e: CExpr, out: &mut Vec<CExpr>) {
     }
 }
 
-/// An aggregate met while compiling a block's expressions: its function,
-/// argument, position and whether it is DISTINCT.
 /// An aggregate met: its function, argument, place, DISTINCT, and
 /// LISTAGG's WITHIN GROUP.
 pub(super) type AggItem = (AggregateFunc, Option<Expr>, Pos, bool, Option<Box<lio_sql::ast::WithinGroup>>);
@@ -215,6 +215,7 @@ pub(crate) mod cpu;
 mod cpu_parts;
 mod dict_owner;
 pub mod dual;
+mod dyn_sampling;
 mod expr_info;
 mod expr_text;
 mod fetch;
@@ -503,6 +504,7 @@ pub fn compile(q: &Query, ctx: &PlanCtx<'_>) -> Result<Compiled, LabError> {
         opt_env: None,
         optimizer: b.cbo.map(|r| r.blocks).unwrap_or_default(),
         bind_preds: b.bind_preds,
+        dyn_sampling: dyn_sampling::sampled(q, (b.ctx.cat, &b.ctx.costing), &b.src_tables, &b.src_alias)?,
     })
 }
 
