@@ -1,9 +1,9 @@
-//! Composite (RANGE-HASH, RANGE-LIST) tables in the session: CREATE
+//! Composite (RANGE-HASH, RANGE-LIST, ...) tables in the session: CREATE
 //! TABLE's `SUBPARTITION BY HASH (c) SUBPARTITIONS n` or `SUBPARTITION BY
 //! HASH | LIST (c) SUBPARTITION TEMPLATE (...)` made into the table's
 //! subpartitions (each a segment), their object numbers after their
-//! partition's, and the refusals of what the lab does not model on a
-//! composite table (`catalog/partition_composite.rs` holds the model).
+//! partition's, and USER_TAB_SUBPARTITIONS (`catalog/partition_composite.rs`
+//! holds the model, `partition_composite_ddl.rs` the maintenance).
 
 use super::*;
 use crate::catalog::partition::{PartMethod, Partitioning, Subparts};
@@ -104,16 +104,6 @@ impl Run<'_> {
                     self.create_partition_segment(tid, j);
                 }
             }
-        }
-    }
-
-    /// LAB-00001 for `what` on a composite-partitioned table.
-    pub(super) fn refuse_composite(&self, tid: TableId, what: &str, pos: Pos) -> Result<(), LabError> {
-        match self.inst.cat.tables[tid].part.as_deref().and_then(|p| p.sub.as_ref()) {
-            Some(_) => {
-                Err(LabError::with(ora::LAB_UNSUPPORTED, format_args!("{what} of a composite-partitioned table"), pos))
-            }
-            None => Ok(()),
         }
     }
 }

@@ -159,12 +159,23 @@ impl Parser<'_> {
     }
 
     /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE | SPLIT | EXCHANGE
-    /// PARTITION ...` or `MERGE PARTITIONS ...`; the other partition
-    /// maintenance operations are LAB-00001, named.
+    /// PARTITION ...`, `MERGE PARTITIONS ...` or `TRUNCATE SUBPARTITION
+    /// ...`; the other partition maintenance operations are LAB-00001,
+    /// named.
     pub(super) fn alter_partition(&mut self, name: Ident) -> R<StatementKind> {
         let verb = self.word().unwrap_or_default().to_string();
         let what = if verb == "MERGE" { "PARTITIONS" } else { "PARTITION" };
         let known = matches!(verb.as_str(), "ADD" | "DROP" | "TRUNCATE" | "SPLIT" | "EXCHANGE" | "MERGE");
+        if verb == "TRUNCATE" && self.nth_is_kw(1, "SUBPARTITION") {
+            self.bump();
+            self.bump();
+            let s = self.column_ident()?;
+            let update = self.index_upkeep()? != IndexUpkeep::None;
+            return Ok(StatementKind::AlterTable(AlterTable {
+                name,
+                action: AlterTableAction::TruncateSubpartition(s, update),
+            }));
+        }
         if !known || !self.nth_is_kw(1, what) {
             let what = self.nth_word(1).unwrap_or_default().to_string();
             return Err(self.unsupported(format!("ALTER TABLE ... {verb} {what}")));
