@@ -50,13 +50,6 @@ const REFUSED: &[(&str, u32, u32, &str)] = &[
         36,
         "a partition's own subpartitions",
     ),
-    // HASH-HASH (LIST-HASH and the other 11.1 forms: composite_forms.rs).
-    (
-        "create table c (n number, d number) partition by hash (n) subpartition by hash (d) subpartitions 4 partitions 2;",
-        1,
-        59,
-        "composite partitioning (HASH-HASH)",
-    ),
     // A partition's own SUBPARTITIONS n, without SUBPARTITION BY: refused at SUBPARTITIONS.
     (
         "create table c (n number, d number) partition by range (n)\n(partition p1 values less than (5) subpartitions 2);",

@@ -156,6 +156,8 @@ pub struct VersionProfile {
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
     /// those two.
     pub composite_11g: bool,
+    /// 11.2+: HASH-HASH, HASH-LIST and HASH-RANGE composite partitioning.
+    pub composite_hash: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -204,6 +206,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg_overflow: true,
         listagg_distinct: false,
         composite_11g: true,
+        composite_hash: true,
     }
 }
 
@@ -245,6 +248,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     listagg: false,
     listagg_overflow: false,
     composite_11g: false,
+    composite_hash: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -276,6 +280,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     sequence_defaults: false,
     listagg: false,
     listagg_overflow: false,
+    composite_hash: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 

@@ -89,8 +89,8 @@ impl Parser<'_> {
 
     /// At `SUBPARTITION`: `SUBPARTITION BY HASH (column) [SUBPARTITIONS
     /// n]` or `SUBPARTITION BY HASH | LIST | RANGE (column) SUBPARTITION
-    /// TEMPLATE (...)` under a RANGE or LIST partitioning (which release
-    /// has which: the session's); every other composite form is
+    /// TEMPLATE (...)` under a RANGE, LIST or HASH partitioning (which
+    /// release has which: the session's); every other composite form is
     /// LAB-00001, named, at its first word.
     fn subpartition_by(&mut self, p: &PartitionBy) -> R<SubpartitionBy> {
         let pos = self.pos();
@@ -100,10 +100,6 @@ impl Parser<'_> {
             (true, Some("RANGE")) => PartitionMethod::Range,
             _ => return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)")),
         };
-        if p.method == PartitionMethod::Hash {
-            let what = format!("composite partitioning ({}-{})", method_word(p.method), method_word(method));
-            return Err(self.unsupported(what));
-        }
         if p.interval.is_some() {
             return Err(self.unsupported("composite partitioning of an interval-partitioned table"));
         }
@@ -152,7 +148,7 @@ impl Parser<'_> {
         if self.is_kw("SUBPARTITION") {
             return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)"));
         }
-        if self.is_kw("PARTITIONS") {
+        if self.is_kw("PARTITIONS") && p.method != PartitionMethod::Hash {
             return Err(self.unsupported("composite partitioning (PARTITIONS n under SUBPARTITION BY)"));
         }
         Ok(sub)
