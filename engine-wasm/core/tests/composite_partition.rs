@@ -36,13 +36,6 @@ const REFUSED: &[(&str, u32, u32, &str)] = &[
         24,
         "SUBPARTITION BY RANGE",
     ),
-    // RANGE-HASH under an interval: refused at SUBPARTITION.
-    (
-        "create table c (n number, d number)\npartition by range (n) interval (10) subpartition by hash (d) subpartitions 2\n(partition p1 values less than (5));",
-        2,
-        38,
-        "interval",
-    ),
     // RANGE-LIST with a partition's own subpartition list (the template is built).
     (
         "create table c (n number, d varchar2(1))\npartition by range (n) subpartition by list (d)\nsubpartition template (subpartition s1 values ('A'))\n(partition p1 values less than (5) (subpartition x values ('B')));",

@@ -25,7 +25,11 @@ impl Run<'_> {
         let key = columns.iter().position(|c| c.name == s.column.name).ok_or_else(|| {
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", s.column.name), s.column.pos)
         })?;
-        // HASH-* from 11.2; 10.2 has RANGE-HASH and RANGE-LIST only.
+        // INTERVAL-* from 11.1, HASH-* from 11.2; 10.2 has RANGE-HASH and RANGE-LIST only.
+        if top.interval.is_some() && !self.inst.profile.composite_11g {
+            let what = format!("composite partitioning (INTERVAL-{}) before 11.1", sub_word(s.method));
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
+        }
         if top.method == PartMethod::Hash && !self.inst.profile.composite_hash {
             let what = format!("composite partitioning (HASH-{}) before 11.2", sub_word(s.method));
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
@@ -144,7 +148,7 @@ impl Run<'_> {
                 ]);
                 let r = rows.last_mut().expect("pushed");
                 r.extend(super::partition::stats_columns(&p.stats));
-                r.push(text("NO"));
+                r.push(text(if s.top.parts[top].seq > 0 { "YES" } else { "NO" }));
             }
         }
         rows

@@ -146,9 +146,71 @@ impl Run<'_> {
             for i in segs.clone() {
                 let q = &self.inst.cat.tables[tid].part.as_deref().expect("checked").parts[i];
                 let (n, ts, hv) = (q.name.clone(), q.tablespace.clone(), q.high_value.clone());
-                self.add_local_child(tid, iid, i, (&n, &ts, &hv), false)?;
+                self.add_local_child(tid, iid, i, (&n, &ts, &hv), None)?;
             }
         }
+        Ok(())
+    }
+}
+
+/// (see `add_interval_composite`)
+impl Run<'_> {
+    /// An interval-* table's interval `k` partition, made by an insert:
+    /// SYS_Pn at its place among the partitions, with the template's
+    /// subpartitions, each SYS_SUBPn (n its OBJECT_ID: Oracle's VLDB guide,
+    /// "for interval-* subpartitioning, the subpartition names are
+    /// system-generated"); the segments after them, and their rows, move
+    /// up by as many; each local index gets its partition (SYS_Pn) and
+    /// subpartitions (SYS_SUBPn).
+    pub(super) fn add_interval_composite(&mut self, tid: TableId, k: u64) -> Result<(), LabError> {
+        let bs = self.inst.params.current.db_block_size;
+        let pctfree = self.inst.cat.tables[tid].pctfree;
+        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
+        let s = pt.sub.as_deref().expect("composite");
+        let Some(high) = s.top.interval_bound(k) else { return Ok(()) };
+        let at = s.top.parts.iter().position(|q| q.seq as u64 > k).unwrap_or(s.top.parts.len());
+        let (seg_at, mut leaves) = (s.first[at], s.template.parts.clone());
+        let part = super::partition_interval::interval_partition(
+            self.object_stamp(),
+            high,
+            k,
+            crate::storage::HeapSegment::new(bs, pctfree),
+        );
+        for q in leaves.iter_mut() {
+            q.stamp = self.object_stamp();
+            q.name = format!("SYS_SUBP{}", q.stamp.id);
+        }
+        let n = leaves.len();
+        let Some(pt) = self.inst.cat.tables[tid].part.as_mut() else { return Ok(()) };
+        let Some(s) = pt.sub.as_mut() else { return Ok(()) };
+        s.top.parts.insert(at, part);
+        s.first[at + 1..].iter_mut().for_each(|f| *f += n);
+        s.first.insert(at + 1, seg_at + n);
+        pt.parts.splice(seg_at..seg_at, leaves);
+        for q in pt.row_part.iter_mut().filter(|q| **q != super::partition_ddl::NO_PARTITION && **q as usize >= seg_at)
+        {
+            *q += n as u16;
+        }
+        for iid in self.inst.cat.tables[tid].indexes.clone() {
+            if !self.inst.cat.indexes[iid].parts().is_some_and(|ps| ps.local) {
+                continue;
+            }
+            let stamp = self.object_stamp();
+            let top =
+                IndexTop { name: format!("SYS_P{}", stamp.id), tablespace: None, high_value: String::new(), stamp };
+            let hv = self.inst.cat.tables[tid].part.as_deref().map(|p| p.top().parts[at].high_value.clone());
+            if let Some(crate::catalog::partition::IndexPart::Parent(ps)) =
+                self.inst.cat.indexes[iid].part.as_deref_mut()
+            {
+                ps.tops.insert(at.min(ps.tops.len()), IndexTop { high_value: hv.unwrap_or_default(), ..top });
+            }
+            for i in seg_at..seg_at + n {
+                let q = &self.inst.cat.tables[tid].part.as_deref().expect("checked").parts[i];
+                let (name, ts, hv) = (q.name.clone(), q.tablespace.clone(), q.high_value.clone());
+                self.add_local_child(tid, iid, i, (&name, &ts, &hv), Some("SYS_SUBP"))?;
+            }
+        }
+        self.invalidate_table(tid);
         Ok(())
     }
 }

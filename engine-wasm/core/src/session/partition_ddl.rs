@@ -63,12 +63,13 @@ impl Run<'_> {
     /// truncates any partition and drops interval partitions, and refuses
     /// the rest (Oracle moves the transition point for them).
     fn interval_maintenance(&self, tid: TableId, a: &AlterTable) -> Result<(), LabError> {
-        let Some(pt) = self.inst.cat.tables[tid].part.as_deref().filter(|p| p.interval.is_some()) else {
+        let Some(pt) = self.inst.cat.tables[tid].part.as_deref().map(|p| p.top()).filter(|p| p.interval.is_some())
+        else {
             return Ok(());
         };
         let what = match &a.action {
             AlterTableAction::AddPartition(d) => return Err(LabError::new(ora::INTERVAL_ADD_PARTITION, d.pos)),
-            AlterTableAction::TruncatePartition(..) => return Ok(()),
+            AlterTableAction::TruncatePartition(..) | AlterTableAction::TruncateSubpartition(..) => return Ok(()),
             AlterTableAction::DropPartition(n, _) => match pt.position(&n.name) {
                 Some(i) if pt.parts[i].seq == 0 => "DROP PARTITION of an interval table's range section",
                 _ => return Ok(()),

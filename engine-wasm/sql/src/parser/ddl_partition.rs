@@ -1,8 +1,9 @@
 //! CREATE TABLE's partitioning clause: `PARTITION BY RANGE | LIST | HASH
 //! (column) [INTERVAL (expr)] (PARTITION name VALUES ..., ...)` and `PARTITION
-//! BY HASH (column) PARTITIONS n`, and RANGE-HASH composite partitioning
-//! (`SUBPARTITION BY HASH (column) [SUBPARTITIONS n]`). Other composite
-//! forms, reference,
+//! BY HASH (column) PARTITIONS n`, and composite partitioning under
+//! RANGE, LIST, HASH or INTERVAL (`SUBPARTITION BY HASH (column)
+//! [SUBPARTITIONS n]` or `SUBPARTITION BY ... SUBPARTITION TEMPLATE (...)`;
+//! which release has which: the session's). Other composite forms, reference,
 //! system and automatic list partitioning, and keys of more than one column
 //! are LAB-00001, naming what was written.
 
@@ -100,9 +101,6 @@ impl Parser<'_> {
             (true, Some("RANGE")) => PartitionMethod::Range,
             _ => return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)")),
         };
-        if p.interval.is_some() {
-            return Err(self.unsupported("composite partitioning of an interval-partitioned table"));
-        }
         self.bump();
         self.bump();
         self.bump();
