@@ -3,8 +3,9 @@
 //! each partition (by its range bound or value list) divided into
 //! subpartitions (by hash, or a SUBPARTITION TEMPLATE's lists or
 //! ranges), each subpartition a segment, pruned on both levels. 10.2
-//! refuses them by name, before any object is made; HASH- and INTERVAL-
-//! composites stay LAB-00001 in every release.
+//! refuses them by name, before any object is made (the HASH- forms of
+//! 11.2: composite_hash.rs); INTERVAL- composites stay LAB-00001 in every
+//! release.
 
 mod common;
 use common::composite::{again, part_lines as lines};

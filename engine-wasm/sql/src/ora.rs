@@ -416,6 +416,7 @@ catalogue! {
     OBJECT_NOT_PARTITIONED = Ora 14501 "object is not partitioned";
     DROP_ONLY_PARTITION = Ora 14083 "cannot drop the only partition of a partitioned table";
     PARTITION_DOES_NOT_EXIST = Ora 2149 "Specified partition does not exist";
+    SUBPARTITION_DOES_NOT_EXIST = Ora 14251 "Specified subpartition does not exist";
     PARTITION_NAME_CONFLICT = Ora 14012 "resulting partition name conflicts with that of an existing partition";
     LOCAL_INDEX_TABLE_NOT_PARTITIONED = Ora 14016
         "underlying table of a LOCAL partitioned index must be partitioned";

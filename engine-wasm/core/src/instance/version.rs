@@ -156,6 +156,8 @@ pub struct VersionProfile {
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
     /// those two.
     pub composite_11g: bool,
+    /// 11.2+: HASH-HASH, HASH-LIST and HASH-RANGE composite partitioning.
+    pub composite_hash: bool,
     /// The bytes of a string a column statistic's LOW_VALUE / HIGH_VALUE
     /// keeps: 32 up to 11.2, 64 from 12.1 (Mahmoud Hatem, "12C New
     /// limitation for LOW_VALUE, HIGH_VALUE and ENDPOINT_VALUE", 2015).
@@ -224,6 +226,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         composite_11g: true,
         stats_value_bytes: 64,
         dyn_sampling_note: DynSamplingNote::Statistics,
+        composite_hash: true,
     }
 }
 
@@ -267,6 +270,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     composite_11g: false,
     stats_value_bytes: 32,
     dyn_sampling_note: DynSamplingNote::Plain,
+    composite_hash: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -300,6 +304,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     listagg_overflow: false,
     stats_value_bytes: 32,
     dyn_sampling_note: DynSamplingNote::Plain,
+    composite_hash: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 

@@ -60,6 +60,7 @@ impl Run<'_> {
         if let AlterTableAction::AddPartition(_)
         | AlterTableAction::DropPartition(..)
         | AlterTableAction::TruncatePartition(..)
+        | AlterTableAction::TruncateSubpartition(..)
         | AlterTableAction::RowMovement(_)
         | AlterTableAction::Reorganize(_) = &a.action
         {
@@ -135,6 +136,7 @@ impl Run<'_> {
             // Dispatched above.
             AlterTableAction::AddPartition(_) | AlterTableAction::DropPartition(..) => {}
             AlterTableAction::TruncatePartition(..) | AlterTableAction::RowMovement(_) => {}
+            AlterTableAction::TruncateSubpartition(..) => {}
             AlterTableAction::Reorganize(_) => {}
         }
         self.invalidate_table(tid);

@@ -81,16 +81,35 @@ impl Run<'_> {
             if !self.inst.cat.indexes[iid].parts().is_some_and(|p| p.local) {
                 continue;
             }
-            let ix = &self.inst.cat.indexes[iid];
-            let (iname, cols, unique, pool) = (ix.name.clone(), ix.columns.clone(), ix.unique, ix.pool);
-            let leaf = (ix.btree.pctfree, ix.btree.prefix_cols);
-            let c = self.build_index(tid, &iname, cols, (unique, IndexKind::BTree), pool, leaf, Some(&|_| false))?;
-            let name = if seq > 0 { format!("SYS_P{}", self.inst.cat.indexes[c].stamp.id) } else { name.clone() };
-            let of = PartOf { parent: iid, name, tablespace: tablespace.clone(), high_value: high_value.clone() };
-            self.inst.cat.indexes[c].part = Some(Box::new(IndexPart::Child(of)));
-            if let Some(IndexPart::Parent(ps)) = self.inst.cat.indexes[iid].part.as_deref_mut() {
-                ps.children.insert(at.min(ps.children.len()), c);
-            }
+            self.add_local_child(tid, iid, at, (&name, &tablespace, &high_value), (seq > 0).then_some("SYS_P"))?;
+        }
+        Ok(())
+    }
+
+    /// Local index `iid`'s new (empty) partition or subpartition at
+    /// position `at` among its segments, named `name` (`generated`: that
+    /// prefix and its own OBJECT_ID, SYS_Pn or SYS_SUBPn) in `tablespace`,
+    /// bounded by `high_value`.
+    pub(super) fn add_local_child(
+        &mut self,
+        tid: TableId,
+        iid: usize,
+        at: usize,
+        (name, tablespace, high_value): (&str, &Option<String>, &str),
+        generated: Option<&str>,
+    ) -> Result<(), LabError> {
+        let ix = &self.inst.cat.indexes[iid];
+        let (iname, cols, unique, pool) = (ix.name.clone(), ix.columns.clone(), ix.unique, ix.pool);
+        let leaf = (ix.btree.pctfree, ix.btree.prefix_cols);
+        let c = self.build_index(tid, &iname, cols, (unique, IndexKind::BTree), pool, leaf, Some(&|_| false))?;
+        let name = match generated {
+            Some(prefix) => format!("{prefix}{}", self.inst.cat.indexes[c].stamp.id),
+            None => name.to_string(),
+        };
+        let of = PartOf { parent: iid, name, tablespace: tablespace.clone(), high_value: high_value.to_string() };
+        self.inst.cat.indexes[c].part = Some(Box::new(IndexPart::Child(of)));
+        if let Some(IndexPart::Parent(ps)) = self.inst.cat.indexes[iid].part.as_deref_mut() {
+            ps.children.insert(at.min(ps.children.len()), c);
         }
         Ok(())
     }

@@ -344,7 +344,7 @@ impl Run<'_> {
                     text(pt.method.name()),
                     text(pt.sub.as_ref().map_or("NONE", |s| s.template.method.name())),
                     // An interval table counts every partition it could have.
-                    num(if pt.interval.is_some() { MAX_PARTITIONS as f64 } else { pt.top().parts.len() as f64 }),
+                    num(if pt.top().interval.is_some() { MAX_PARTITIONS as f64 } else { pt.top().parts.len() as f64 }),
                     num(pt.sub.as_ref().map_or(0.0, |s| s.count() as f64)),
                     num(1.0),
                     num(if pt.sub.is_some() { 1.0 } else { 0.0 }),
@@ -353,7 +353,7 @@ impl Run<'_> {
                     num(t.pctfree as f64),
                     text(logging),
                     text(compression),
-                    pt.interval.as_ref().map_or(Value::Null, |iv| text(&iv.text())),
+                    pt.top().interval.as_ref().map_or(Value::Null, |iv| text(&iv.text())),
                 ]),
                 DictView::PartKeyColumns => {
                     rows.push(vec![text(&t.name), text("TABLE"), text(&t.columns[pt.key].name), num(1.0)])

@@ -1,9 +1,9 @@
-//! Composite (RANGE-HASH, RANGE-LIST) tables in the session: CREATE
+//! Composite (RANGE-HASH, RANGE-LIST, ...) tables in the session: CREATE
 //! TABLE's `SUBPARTITION BY HASH (c) SUBPARTITIONS n` or `SUBPARTITION BY
 //! HASH | LIST (c) SUBPARTITION TEMPLATE (...)` made into the table's
 //! subpartitions (each a segment), their object numbers after their
-//! partition's, and the refusals of what the lab does not model on a
-//! composite table (`catalog/partition_composite.rs` holds the model).
+//! partition's, and USER_TAB_SUBPARTITIONS (`catalog/partition_composite.rs`
+//! holds the model, `partition_composite_ddl.rs` the maintenance).
 
 use super::*;
 use crate::catalog::partition::{PartMethod, Partitioning, Subparts};
@@ -25,14 +25,17 @@ impl Run<'_> {
         let key = columns.iter().position(|c| c.name == s.column.name).ok_or_else(|| {
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", s.column.name), s.column.pos)
         })?;
-        // 10.2 has RANGE-HASH and RANGE-LIST only.
+        // INTERVAL-* from 11.1, HASH-* from 11.2; 10.2 has RANGE-HASH and RANGE-LIST only.
+        if top.interval.is_some() && !self.inst.profile.composite_11g {
+            let what = format!("composite partitioning (INTERVAL-{}) before 11.1", sub_word(s.method));
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
+        }
+        if top.method == PartMethod::Hash && !self.inst.profile.composite_hash {
+            let what = format!("composite partitioning (HASH-{}) before 11.2", sub_word(s.method));
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
+        }
         if !self.inst.profile.composite_11g && (top.method != PartMethod::Range || s.method == PartitionMethod::Range) {
-            let sub = match s.method {
-                PartitionMethod::Range => "RANGE",
-                PartitionMethod::List => "LIST",
-                PartitionMethod::Hash => "HASH",
-            };
-            let what = format!("composite partitioning ({}-{sub}) before 11.1", top.method.name());
+            let what = format!("composite partitioning ({}-{}) before 11.1", top.method.name(), sub_word(s.method));
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
         }
         let n = s.count as usize;
@@ -106,15 +109,14 @@ impl Run<'_> {
             }
         }
     }
+}
 
-    /// LAB-00001 for `what` on a composite-partitioned table.
-    pub(super) fn refuse_composite(&self, tid: TableId, what: &str, pos: Pos) -> Result<(), LabError> {
-        match self.inst.cat.tables[tid].part.as_deref().and_then(|p| p.sub.as_ref()) {
-            Some(_) => {
-                Err(LabError::with(ora::LAB_UNSUPPORTED, format_args!("{what} of a composite-partitioned table"), pos))
-            }
-            None => Ok(()),
-        }
+/// A subpartitioning method as Oracle names it.
+fn sub_word(m: PartitionMethod) -> &'static str {
+    match m {
+        PartitionMethod::Range => "RANGE",
+        PartitionMethod::List => "LIST",
+        PartitionMethod::Hash => "HASH",
     }
 }
 
@@ -146,7 +148,7 @@ impl Run<'_> {
                 ]);
                 let r = rows.last_mut().expect("pushed");
                 r.extend(super::partition::stats_columns(&p.stats));
-                r.push(text("NO"));
+                r.push(text(if s.top.parts[top].seq > 0 { "YES" } else { "NO" }));
             }
         }
         rows

@@ -9,7 +9,7 @@ use lio_sql::ast::{AlterTable, AlterTableAction, PartitionBound};
 
 /// `row_part` of a row no partition holds any more (dropped or truncated
 /// with its partition): scans and fetches skip it.
-const NO_PARTITION: u16 = u16::MAX;
+pub(super) const NO_PARTITION: u16 = u16::MAX;
 
 impl Run<'_> {
     /// One partition maintenance operation on table `tid`.
@@ -21,9 +21,17 @@ impl Run<'_> {
         if self.inst.cat.tables[tid].part.is_none() {
             return Err(LabError::new(ora::OBJECT_NOT_PARTITIONED, a.name.pos));
         }
-        self.refuse_composite(tid, "partition maintenance", a.name.pos)?;
         self.check_not_busy(tid, a.name.pos)?;
         self.interval_maintenance(tid, a)?;
+        if self.inst.cat.tables[tid].part.as_ref().is_some_and(|p| p.sub.is_some()) {
+            self.invalidate_table(tid);
+            self.alter_composite(tid, a)?;
+            return Ok(Outcome { feedback: Some("Table altered.".into()), ..Default::default() });
+        }
+        if let AlterTableAction::TruncateSubpartition(..) = a.action {
+            let what = "TRUNCATE SUBPARTITION of a table that is not composite-partitioned";
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, a.name.pos));
+        }
         self.invalidate_table(tid);
         match &a.action {
             AlterTableAction::AddPartition(d) => {
@@ -55,12 +63,13 @@ impl Run<'_> {
     /// truncates any partition and drops interval partitions, and refuses
     /// the rest (Oracle moves the transition point for them).
     fn interval_maintenance(&self, tid: TableId, a: &AlterTable) -> Result<(), LabError> {
-        let Some(pt) = self.inst.cat.tables[tid].part.as_deref().filter(|p| p.interval.is_some()) else {
+        let Some(pt) = self.inst.cat.tables[tid].part.as_deref().map(|p| p.top()).filter(|p| p.interval.is_some())
+        else {
             return Ok(());
         };
         let what = match &a.action {
             AlterTableAction::AddPartition(d) => return Err(LabError::new(ora::INTERVAL_ADD_PARTITION, d.pos)),
-            AlterTableAction::TruncatePartition(..) => return Ok(()),
+            AlterTableAction::TruncatePartition(..) | AlterTableAction::TruncateSubpartition(..) => return Ok(()),
             AlterTableAction::DropPartition(n, _) => match pt.position(&n.name) {
                 Some(i) if pt.parts[i].seq == 0 => "DROP PARTITION of an interval table's range section",
                 _ => return Ok(()),
@@ -74,8 +83,28 @@ impl Run<'_> {
     /// MAXVALUE), a list partition's values, or a hash table's (refused:
     /// Oracle rehashes one partition into two).
     fn add_partition(&mut self, tid: TableId, d: &lio_sql::ast::PartitionDef) -> Result<(), LabError> {
+        let part = self.partition_to_add(tid, d)?;
+        let stamp = self.object_stamp();
+        let Some(pt) = self.inst.cat.tables[tid].part.as_mut() else { return Ok(()) };
+        let mut part = part;
+        part.stamp = stamp;
+        if part.name.is_empty() {
+            part.name = format!("SYS_P{}", stamp.id);
+        }
+        pt.parts.push(part);
+        Ok(())
+    }
+
+    /// The partition ADD PARTITION `d` adds (no object number yet), its
+    /// bound checked against the table's partitions (a composite
+    /// table's: those above its subpartitions).
+    pub(super) fn partition_to_add(
+        &mut self,
+        tid: TableId,
+        d: &lio_sql::ast::PartitionDef,
+    ) -> Result<crate::catalog::partition::Partition, LabError> {
         let t = &self.inst.cat.tables[tid];
-        let pt = t.part.as_deref().expect("checked");
+        let pt = t.part.as_deref().expect("checked").top();
         let (method, key, name, pctfree) = (pt.method, t.columns[pt.key].clone(), t.name.clone(), t.pctfree);
         let fits = matches!(
             (method, &d.bound),
@@ -92,7 +121,7 @@ impl Run<'_> {
             return Err(LabError::new(ora::PARTITION_NAME_CONFLICT, n.pos));
         }
         let part = self.new_partition(Some(d), &key, &name, pctfree)?;
-        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
+        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked").top();
         if let (PartBound::Less(b), Some(last)) = (&part.bound, pt.parts.last()) {
             let higher = match (&last.bound, b) {
                 (PartBound::Less(Some(_)), None) => true,
@@ -103,20 +132,12 @@ impl Run<'_> {
                 return Err(LabError::new(ora::PARTITION_BOUND_NOT_HIGHER, d.pos));
             }
         }
-        let stamp = self.object_stamp();
-        let Some(pt) = self.inst.cat.tables[tid].part.as_mut() else { return Ok(()) };
-        let mut part = part;
-        part.stamp = stamp;
-        if part.name.is_empty() {
-            part.name = format!("SYS_P{}", stamp.id);
-        }
-        pt.parts.push(part);
-        Ok(())
+        Ok(part)
     }
 
     /// The rows of partition `i` leave the table (DROP or TRUNCATE
     /// PARTITION: DDL, nothing to undo).
-    fn empty_partition(&mut self, tid: TableId, i: usize) -> std::collections::HashSet<u32> {
+    pub(super) fn empty_partition(&mut self, tid: TableId, i: usize) -> std::collections::HashSet<u32> {
         let t = &mut self.inst.cat.tables[tid];
         let mut rows = std::collections::HashSet::new();
         let Some(pt) = t.part.as_mut() else { return rows };
@@ -138,7 +159,7 @@ impl Run<'_> {
 
     /// DROP PARTITION: its segment dropped, the partitions after it one
     /// position down.
-    fn drop_partition(&mut self, tid: TableId, i: usize) {
+    pub(super) fn drop_partition(&mut self, tid: TableId, i: usize) {
         let Some(pt) = self.inst.cat.tables[tid].part.as_mut() else { return };
         let gone = pt.parts.remove(i);
         for p in pt.row_part.iter_mut().filter(|p| **p != NO_PARTITION && **p as usize > i) {

@@ -24,9 +24,12 @@ impl Run<'_> {
         rows: &RowStore,
         pos: Pos,
     ) -> Result<(), LabError> {
-        let Some(p) = self.inst.cat.tables[tid].part.as_deref().filter(|p| p.interval.is_some()) else {
+        let Some(pt) = self.inst.cat.tables[tid].part.as_deref() else { return Ok(()) };
+        // A composite table's interval is its partitions' (above the subpartitions).
+        let (p, each) = (pt.top(), pt.sub.as_ref().map_or(1, |s| s.count()));
+        if p.interval.is_none() {
             return Ok(());
-        };
+        }
         let r = p.range_count() as u64;
         let mut need: Vec<u64> = Vec::new();
         for i in 0..rows.len() {
@@ -42,7 +45,7 @@ impl Run<'_> {
                 need.push(k);
             }
         }
-        if p.parts.len() + need.len() > LAB_MAX_PARTS {
+        if pt.parts.len() + need.len() * each > LAB_MAX_PARTS {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "more than 1024 partitions", pos));
         }
         for k in need {
@@ -54,6 +57,9 @@ impl Run<'_> {
     /// Interval `k`'s partition, at its place; the rows of the partitions
     /// after it one position up.
     fn add_interval_partition(&mut self, tid: TableId, k: u64) -> Result<(), LabError> {
+        if self.inst.cat.tables[tid].part.as_ref().is_some_and(|p| p.sub.is_some()) {
+            return self.add_interval_composite(tid, k);
+        }
         let stamp = self.object_stamp();
         let bs = self.inst.params.current.db_block_size;
         let t = &mut self.inst.cat.tables[tid];
@@ -61,26 +67,28 @@ impl Run<'_> {
         let Some(p) = t.part.as_mut() else { return Ok(()) };
         let Some(high) = p.interval_bound(k) else { return Ok(()) };
         let at = p.parts.iter().position(|q| q.seq as u64 > k).unwrap_or(p.parts.len());
-        p.parts.insert(
-            at,
-            Partition {
-                name: format!("SYS_P{}", stamp.id),
-                high_value: super::partition::high_value_text(&high),
-                bound: PartBound::Less(Some(high)),
-                stamp,
-                seg: None,
-                heap: HeapSegment::new(bs, pctfree),
-                tablespace: None,
-                stats: PartStats::default(),
-                data_id: None,
-                seq: k as u32,
-            },
-        );
+        p.parts.insert(at, interval_partition(stamp, high, k, HeapSegment::new(bs, pctfree)));
         for q in p.row_part.iter_mut().filter(|q| **q != u16::MAX && **q as usize >= at) {
             *q += 1;
         }
         self.partition_added_to_indexes(tid, Some(at))?;
         self.invalidate_table(tid);
         Ok(())
+    }
+}
+
+/// Interval `k`'s partition, SYS_Pn (n its OBJECT_ID), bounded by `high`.
+pub(super) fn interval_partition(stamp: crate::catalog::ObjStamp, high: Value, k: u64, heap: HeapSegment) -> Partition {
+    Partition {
+        name: format!("SYS_P{}", stamp.id),
+        high_value: super::partition::high_value_text(&high),
+        bound: PartBound::Less(Some(high)),
+        stamp,
+        seg: None,
+        heap,
+        tablespace: None,
+        stats: PartStats::default(),
+        data_id: None,
+        seq: k as u32,
     }
 }

@@ -77,7 +77,7 @@ impl Run<'_> {
         let t = &self.inst.cat.tables[tid];
         let Some(pt) = t.part.as_deref() else { return Ok(false) };
         let key = &new[pt.key];
-        if pt.route(key).is_none() && pt.interval_seq(key).is_some() {
+        if pt.top().route(key).is_none() && pt.top().interval_seq(key).is_some() {
             // An interval whose partition does not exist yet: another partition.
             if !t.load.row_movement {
                 return Err(LabError::new(ora::PARTITION_KEY_UPDATE_MOVES_ROW, pos));

@@ -367,6 +367,8 @@ pub enum AlterTableAction {
     DropPartition(Ident, bool),
     /// `TRUNCATE PARTITION name [DROP | REUSE STORAGE] [UPDATE [GLOBAL] INDEXES]`
     TruncatePartition(Ident, bool),
+    /// `TRUNCATE SUBPARTITION name [DROP | REUSE STORAGE] [UPDATE [GLOBAL] INDEXES]`
+    TruncateSubpartition(Ident, bool),
     /// `ENABLE | DISABLE ROW MOVEMENT`
     RowMovement(bool),
     /// `SHRINK SPACE [COMPACT] [CASCADE]`: (compact, cascade).

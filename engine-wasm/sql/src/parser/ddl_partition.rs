@@ -1,8 +1,9 @@
 //! CREATE TABLE's partitioning clause: `PARTITION BY RANGE | LIST | HASH
 //! (column) [INTERVAL (expr)] (PARTITION name VALUES ..., ...)` and `PARTITION
-//! BY HASH (column) PARTITIONS n`, and RANGE-HASH composite partitioning
-//! (`SUBPARTITION BY HASH (column) [SUBPARTITIONS n]`). Other composite
-//! forms, reference,
+//! BY HASH (column) PARTITIONS n`, and composite partitioning under
+//! RANGE, LIST, HASH or INTERVAL (`SUBPARTITION BY HASH (column)
+//! [SUBPARTITIONS n]` or `SUBPARTITION BY ... SUBPARTITION TEMPLATE (...)`;
+//! which release has which: the session's). Other composite forms, reference,
 //! system and automatic list partitioning, and keys of more than one column
 //! are LAB-00001, naming what was written.
 
@@ -89,8 +90,8 @@ impl Parser<'_> {
 
     /// At `SUBPARTITION`: `SUBPARTITION BY HASH (column) [SUBPARTITIONS
     /// n]` or `SUBPARTITION BY HASH | LIST | RANGE (column) SUBPARTITION
-    /// TEMPLATE (...)` under a RANGE or LIST partitioning (which release
-    /// has which: the session's); every other composite form is
+    /// TEMPLATE (...)` under a RANGE, LIST or HASH partitioning (which
+    /// release has which: the session's); every other composite form is
     /// LAB-00001, named, at its first word.
     fn subpartition_by(&mut self, p: &PartitionBy) -> R<SubpartitionBy> {
         let pos = self.pos();
@@ -100,13 +101,6 @@ impl Parser<'_> {
             (true, Some("RANGE")) => PartitionMethod::Range,
             _ => return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)")),
         };
-        if p.method == PartitionMethod::Hash {
-            let what = format!("composite partitioning ({}-{})", method_word(p.method), method_word(method));
-            return Err(self.unsupported(what));
-        }
-        if p.interval.is_some() {
-            return Err(self.unsupported("composite partitioning of an interval-partitioned table"));
-        }
         self.bump();
         self.bump();
         self.bump();
@@ -152,19 +146,30 @@ impl Parser<'_> {
         if self.is_kw("SUBPARTITION") {
             return Err(self.unsupported("composite partitioning (this SUBPARTITION clause)"));
         }
-        if self.is_kw("PARTITIONS") {
+        if self.is_kw("PARTITIONS") && p.method != PartitionMethod::Hash {
             return Err(self.unsupported("composite partitioning (PARTITIONS n under SUBPARTITION BY)"));
         }
         Ok(sub)
     }
 
     /// `ALTER TABLE t` at `ADD | DROP | TRUNCATE | SPLIT | EXCHANGE
-    /// PARTITION ...` or `MERGE PARTITIONS ...`; the other partition
-    /// maintenance operations are LAB-00001, named.
+    /// PARTITION ...`, `MERGE PARTITIONS ...` or `TRUNCATE SUBPARTITION
+    /// ...`; the other partition maintenance operations are LAB-00001,
+    /// named.
     pub(super) fn alter_partition(&mut self, name: Ident) -> R<StatementKind> {
         let verb = self.word().unwrap_or_default().to_string();
         let what = if verb == "MERGE" { "PARTITIONS" } else { "PARTITION" };
         let known = matches!(verb.as_str(), "ADD" | "DROP" | "TRUNCATE" | "SPLIT" | "EXCHANGE" | "MERGE");
+        if verb == "TRUNCATE" && self.nth_is_kw(1, "SUBPARTITION") {
+            self.bump();
+            self.bump();
+            let s = self.column_ident()?;
+            let update = self.index_upkeep()? != IndexUpkeep::None;
+            return Ok(StatementKind::AlterTable(AlterTable {
+                name,
+                action: AlterTableAction::TruncateSubpartition(s, update),
+            }));
+        }
         if !known || !self.nth_is_kw(1, what) {
             let what = self.nth_word(1).unwrap_or_default().to_string();
             return Err(self.unsupported(format!("ALTER TABLE ... {verb} {what}")));
