@@ -573,10 +573,13 @@ impl Catalog {
         }
         match &t.storage {
             TableStorage::Heap { heap, seg } => {
-                if seg.is_some() {
+                if seg.is_none() {
+                    0
+                } else if t.sys {
+                    // SYSTEM's MANUAL segment space management: the header.
                     1 + heap.data_blocks() as u64
                 } else {
-                    0
+                    crate::storage::assm::hwm_blocks(heap.data_blocks() as u64, heap.block_size as u64)
                 }
             }
             TableStorage::Iot { index } => self.indexes[*index].btree.blocks() as u64,

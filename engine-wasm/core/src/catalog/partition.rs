@@ -126,10 +126,11 @@ impl Partition {
         self.data_id.unwrap_or(self.stamp.id)
     }
 
-    /// Blocks below the high-water mark (the segment header included).
+    /// Blocks below the high-water mark (the segment header and the ASSM
+    /// bitmap blocks included: `storage::assm`).
     pub fn blocks(&self) -> u64 {
         if self.seg.is_some() {
-            1 + self.heap.data_blocks() as u64
+            crate::storage::assm::hwm_blocks(self.heap.data_blocks() as u64, self.heap.block_size as u64)
         } else {
             0
         }

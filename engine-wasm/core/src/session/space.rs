@@ -31,10 +31,7 @@ pub(super) fn header_blocks(profile: &crate::instance::version::VersionProfile, 
 /// The sizes (blocks) of a segment's extents in order under system
 /// allocation: 16 of 64 KB, 63 of 1 MB, 120 of 8 MB, then 64 MB.
 fn extents(block_size: u64) -> impl Iterator<Item = u64> {
-    let kb = (block_size / 1024).max(1);
-    [(16u64, 64u64), (63, 1024), (120, 8192), (u64::MAX, 65536)]
-        .into_iter()
-        .flat_map(move |(count, size_kb)| std::iter::repeat_n((size_kb / kb).max(1), count as usize))
+    storage::assm::extent_sizes(block_size)
 }
 
 /// Blocks allocated to a segment of `blocks` blocks (whole extents).
