@@ -105,8 +105,10 @@ impl Run<'_> {
                 }
             }
         }
-        let before = if seg.is_some() { allocated(1 + heap.data_blocks() as u64, bs) } else { 0 };
-        self.check_extents(tid, before, 1 + blocks, pos)
+        // The blocks below the HWM, the ASSM bitmap blocks and header too.
+        let hwm = |d: u64| storage::assm::hwm_blocks(d, bs);
+        let before = if seg.is_some() { allocated(hwm(heap.data_blocks() as u64), bs) } else { 0 };
+        self.check_extents(tid, before, hwm(blocks), pos)
     }
 
     /// After an UPDATE of table `tid`, which had `before` blocks: rows that
@@ -119,7 +121,7 @@ impl Run<'_> {
             return Ok(());
         }
         let bs = heap.block_size as u64;
-        self.check_extents(tid, allocated(before, bs), self.inst.cat.table_blocks(t), pos)
+        self.check_extents(tid, allocated(before, bs), self.inst.cat.segment_blocks(t), pos)
     }
 
     /// Table `tid`'s tablespace: the blocks its other segments hold, the
@@ -152,7 +154,7 @@ impl Run<'_> {
             .filter(|o| Some(o.id) != table && !o.dropped)
             .filter(|o| o.tablespace.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name)))
             .filter(|o| matches!(o.storage, TableStorage::Heap { seg: Some(_), .. }))
-            .map(|o| allocated(cat.table_blocks(o), bs))
+            .map(|o| allocated(cat.segment_blocks(o), bs))
             .sum();
         let indexes: u64 = cat
             .indexes
