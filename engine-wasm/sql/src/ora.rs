@@ -463,6 +463,9 @@ catalogue! {
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
     PLS_FETCH_INTO_COUNT = Pls 394 "wrong number of values in the INTO list of a FETCH statement";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
+    PLS_OTHERS_LAST = Pls 370 "OTHERS handler must be last among the exception handlers of a block";
+    /// The argument is the exception's name.
+    PLS_EXCEPTION_IN_TWO_HANDLERS = Pls 483 "exception '%s' may appear in at most one exception handler in this block";
     PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
     /// A stored program that does not compile, named by a caller (`LAB.P`).
     PLS_OBJECT_INVALID = Pls 905 "object %s is invalid";

@@ -12,7 +12,9 @@ mod builtins;
 mod check;
 mod collections;
 mod cursors;
+mod dynamic;
 mod errors;
+mod exceptions;
 mod method_opt;
 mod set_stats;
 
@@ -33,11 +35,16 @@ impl Run<'_> {
             declare_var(&mut vars, name, ty);
         }
         self.s.stats.calls.execute_count += 1;
+        let savepoint = host.then(|| self.block_savepoint());
         // RETURN in an anonymous block ends it.
         let r = self.run_plsql_body(&b.body, &mut vars, out);
         let closed = self.end_block_cursors(&vars, hosts, r.is_ok(), b.shown_at);
         self.end_block_collections(&vars, hosts);
-        r.and(closed).map_err(|e| at_block_line(b, e))?;
+        let r = r.and(closed);
+        if let (Err(_), Some(sp)) = (&r, savepoint) {
+            self.roll_back_block(sp, b.shown_at)?;
+        }
+        r.map_err(|e| at_block_line(b, e))?;
         if host {
             self.store_host_scope(&vars[..hosts]);
         }
@@ -229,6 +236,12 @@ impl Run<'_> {
                 PlsqlStatement::AssignElement { coll, index, value } => {
                     self.assign_element(coll, index, value, vars)?
                 }
+                PlsqlStatement::Handled { body, handlers, .. } => {
+                    match self.handled_block(body, handlers, vars, out)? {
+                        Flow::Next => {}
+                        f => return Ok(f),
+                    }
+                }
             }
         }
         Ok(Flow::Next)
@@ -365,63 +378,6 @@ impl Run<'_> {
             _ => {
                 // DDL is not allowed as static SQL in PL/SQL.
                 return Err(LabError::pls_run(ora::PLS_DDL_NEEDS_EXECUTE_IMMEDIATE, &[], stmt.pos));
-            }
-        }
-        Ok(())
-    }
-
-    /// `EXECUTE IMMEDIATE 'sql' [INTO v] [USING a, b]`.
-    fn execute_immediate(
-        &mut self,
-        sql: &Expr,
-        into: &[Ident],
-        using: &[Expr],
-        pos: Pos,
-        vars: &mut [(String, Value)],
-    ) -> Result<(), LabError> {
-        let text = match self.plsql_eval(sql, vars)? {
-            Value::Str(s) => s.to_string(),
-            other => other.to_string(),
-        };
-        let mut binds = Vec::new();
-        for u in using {
-            binds.push(self.plsql_eval(u, vars)?);
-        }
-        let units = lio_sql::parse_script_in(
-            &format!("{};", text.trim().trim_end_matches(';')),
-            lio_sql::ast::Pos { line: 1, column: 1 },
-            &self.inst.cat.views,
-        );
-        let stmt = match units.into_iter().next() {
-            Some(u) => {
-                u.result.map_err(|e| {
-                    // Reported as ORA- with the same number, at the EXECUTE IMMEDIATE.
-                    let number = e.code[4..].parse().unwrap_or(ora::INVALID_SQL_STATEMENT.number);
-                    LabError { code: ora::Facility::Ora.code(number), message: e.message, pos }
-                })?
-            }
-            None => return Err(LabError::new(ora::INVALID_SQL_STATEMENT, pos)),
-        };
-        // The dynamic text is not in the script: its run-time
-        // errors are reported at the EXECUTE IMMEDIATE.
-        let at_statement = |mut e: LabError| {
-            e.pos = pos;
-            e
-        };
-        self.check_objects(&stmt).map_err(at_statement)?;
-        match &stmt.kind {
-            StatementKind::Query(q) => {
-                let row = self.plsql_dynamic_query(q, &stmt.text, &binds, pos).map_err(at_statement)?;
-                if !into.is_empty() {
-                    assign_into(vars, into, row, pos)?;
-                }
-            }
-            StatementKind::Insert(i) => {
-                self.insert(i, &[binds], &stmt.text, Client::Plsql).map_err(at_statement)?;
-            }
-            _ => {
-                // A dynamic block is a level of the chain of calls.
-                self.nested(super::program::CALL_NEST, pos, |r| r.run_statement(&stmt)).map_err(at_statement)?;
             }
         }
         Ok(())

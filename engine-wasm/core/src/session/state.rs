@@ -158,6 +158,9 @@ pub struct Session {
     pub(crate) plsql_depth: u32,
     /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
     pub(crate) plsql_nest: u32,
+    /// Transactions this session has ended (COMMIT, ROLLBACK, DDL): a
+    /// block's implicit savepoint is gone once one ended inside it.
+    pub(crate) txn_ends: u64,
     /// The PL/SQL explicit cursors open, by slot (a cursor's `C%` variable).
     pub(crate) plsql_cursors: Vec<Option<super::types::CursorRows>>,
     /// The PL/SQL collections, by slot (a collection's `T()` variable):
@@ -241,6 +244,7 @@ impl Session {
             last_sql: None,
             plsql_depth: 0,
             plsql_nest: 0,
+            txn_ends: 0,
             plsql_cursors: Vec::new(),
             plsql_colls: Vec::new(),
             parse_bind_kinds: Vec::new(),

@@ -358,6 +358,23 @@ pub enum PlsqlStatement {
         value: Option<Expr>,
         pos: Pos,
     },
+    /// A block with an EXCEPTION section (`BEGIN ... EXCEPTION WHEN ...
+    /// END`, nested or a unit's own statements): an error its statements
+    /// raise is caught by the first handler naming it.
+    Handled {
+        body: Vec<PlsqlStatement>,
+        handlers: Vec<ExceptionHandler>,
+        /// Where the block's BEGIN is.
+        pos: Pos,
+    },
+}
+
+/// `WHEN name [OR name ...] THEN statements` of an EXCEPTION section.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExceptionHandler {
+    /// The exceptions' names, upper-cased (`OTHERS` alone catches any).
+    pub names: Vec<Ident>,
+    pub body: Vec<PlsqlStatement>,
 }
 
 /// A stored procedure or function.

@@ -30,12 +30,13 @@ impl Parser<'_> {
                 self.declaration(&mut declarations, &mut inits)?;
             }
         }
+        let begin = self.pos();
         if !self.eat_kw("BEGIN") {
             return Err(self.pls103("begin declare"));
         }
         let n = inits.len();
         let mut body = inits;
-        body.extend(self.plsql_body()?);
+        body.extend(self.handled_body(begin)?);
         self.block_end()?;
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
@@ -53,9 +54,6 @@ impl Parser<'_> {
 
     /// `END [label] ;` closing a block.
     pub(super) fn block_end(&mut self) -> R<()> {
-        if self.is_kw("EXCEPTION") {
-            return Err(self.unsupported("EXCEPTION sections"));
-        }
         if !self.eat_kw("END") {
             return Err(self.pls103("end"));
         }
@@ -170,8 +168,8 @@ impl Parser<'_> {
                     return Ok(());
                 }
                 "BEGIN" => {
-                    self.bump();
-                    let body = self.plsql_body()?;
+                    let at = self.bump().pos;
+                    let body = self.handled_body(at)?;
                     self.block_end()?;
                     out.extend(body);
                     return Ok(());

@@ -334,6 +334,12 @@ fn walk(body: &mut [PlsqlStatement], f: &mut dyn FnMut(&mut PlsqlStatement)) {
             | PlsqlStatement::Loop { body }
             | PlsqlStatement::ForLoop { body, .. }
             | PlsqlStatement::CursorFor { body, .. } => walk(body, f),
+            PlsqlStatement::Handled { body, handlers, .. } => {
+                walk(body, f);
+                for h in handlers {
+                    walk(&mut h.body, f);
+                }
+            }
             _ => {}
         }
     }

@@ -70,6 +70,7 @@ impl Run<'_> {
                     self.check_expr(u, value, vars, coll.pos, Ignored::Plsql, seen)?;
                 }
             }
+            PlsqlStatement::Handled { body, handlers, .. } => self.check_handled(u, body, handlers, vars, seen)?,
             _ => {}
         }
         Ok(())
