@@ -271,3 +271,177 @@ end;
     assert!(error_of(&s[0]).0.starts_with("LAB-"));
     assert!(output(&s).is_empty());
 }
+
+#[test]
+fn user_declared_exceptions_raise_and_re_raise() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec(
+        "declare
+  e exception;
+  dup exception;
+  pragma exception_init(dup, -1);
+  app exception;
+  pragma exception_init(app, -20001);
+begin
+  begin
+    raise e;
+  exception
+    when e then dbms_output.put_line('e ' || sqlcode || ' ' || sqlerrm);
+  end;
+  begin
+    raise e;
+  exception
+    when no_data_found then dbms_output.put_line('wrong');
+    when others then dbms_output.put_line('others ' || sqlcode);
+  end;
+  begin
+    insert into t values (1, 'dup');
+  exception
+    when dup then dbms_output.put_line('init ' || sqlcode || ' ' || sqlerrm);
+  end;
+  begin
+    raise app;
+  exception
+    when app then dbms_output.put_line('app ' || sqlcode || ' [' || sqlerrm || ']');
+  end;
+  begin
+    raise no_data_found;
+  exception
+    when no_data_found then dbms_output.put_line('ndf ' || sqlcode);
+  end;
+  begin
+    begin
+      insert into t values (2, 'dup');
+    exception
+      when dup_val_on_index then
+        dbms_output.put_line('inner logs');
+        raise;
+    end;
+  exception
+    when others then dbms_output.put_line('outer ' || sqlerrm);
+  end;
+end;
+/
+",
+    );
+    ok(&s);
+    assert_eq!(
+        output(&s),
+        [
+            "e 1 User-Defined Exception",
+            "others 1",
+            "init -1 ORA-00001: unique constraint (LAB.T_PK) violated",
+            "app -20001 [ORA-20001: ]",
+            "ndf 100",
+            "inner logs",
+            "outer ORA-00001: unique constraint (LAB.T_PK) violated",
+        ]
+    );
+    // Unhandled: ORA-06510 at the RAISE's line; a re-raise is reported at
+    // the RAISE in the handler.
+    let s = e.exec(
+        "declare
+  e exception;
+begin
+  raise e;
+end;
+/
+declare
+  v number;
+begin
+  select n into v from t where n = 99;
+exception
+  when no_data_found then
+    dbms_output.put_line('logged');
+    raise;
+end;
+/
+",
+    );
+    let msg = |i: usize| format!("{}: {}", s[i].error.as_ref().unwrap().code, s[i].error.as_ref().unwrap().message);
+    assert_eq!(msg(0), "ORA-06510: PL/SQL: unhandled user-defined exception\nORA-06512: at line 4");
+    assert_eq!(msg(1), "ORA-01403: no data found\nORA-06512: at line 8");
+    assert_eq!(output(&s), ["logged"]);
+}
+
+#[test]
+fn raise_application_error_as_the_client_prints_it() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec(
+        "begin
+  raise_application_error(-20001, 'Salary too low');
+end;
+/
+begin
+  raise_application_error(-20999, 'caught');
+exception
+  when others then dbms_output.put_line(sqlcode || ' ' || sqlerrm);
+end;
+/
+begin
+  raise_application_error(-1, 'out of range');
+end;
+/
+create or replace procedure check_it(n number) is
+  too_big exception;
+begin
+  if n > 10 then
+    raise too_big;
+  end if;
+end;
+/
+begin
+  check_it(11);
+exception
+  when others then dbms_output.put_line('caller ' || sqlcode || ' ' || sqlerrm);
+end;
+/
+",
+    );
+    let msg = |i: usize| format!("{}: {}", s[i].error.as_ref().unwrap().code, s[i].error.as_ref().unwrap().message);
+    assert_eq!(msg(0), "ORA-20001: Salary too low\nORA-06512: at line 2");
+    assert!(s[1].error.is_none());
+    assert_eq!(
+        msg(2),
+        "ORA-21000: error number argument to raise_application_error of -1 is out of range\nORA-06512: at line 2"
+    );
+    assert!(s[3].error.is_none() && s[4].error.is_none());
+    assert_eq!(output(&s), ["-20999 ORA-20999: caught", "caller 1 User-Defined Exception"]);
+}
+
+#[test]
+fn raise_and_exception_init_misuse_are_compile_errors() {
+    let mut e = quiet_engine();
+    let s = e.exec(
+        "begin
+  raise;
+end;
+/
+declare
+  e exception;
+  pragma exception_init(nope, -1);
+begin
+  null;
+end;
+/
+declare
+  e exception;
+  pragma exception_init(e, 5);
+begin
+  null;
+end;
+/
+begin
+  raise not_declared;
+end;
+/
+",
+    );
+    let msgs: Vec<String> = s.iter().map(|x| x.error.as_ref().expect("fails").message.clone()).collect();
+    assert!(msgs[0].contains("PLS-00367: a RAISE statement with no exception name must be inside an exception handler"));
+    assert!(msgs[1].contains("PLS-00109: unknown exception name 'NOPE' in PRAGMA EXCEPTION_INIT"));
+    assert!(msgs[2].contains("PLS-00701: illegal ORACLE error number 5 for PRAGMA EXCEPTION_INIT"));
+    assert!(msgs[3].contains("PLS-00201: identifier 'NOT_DECLARED' must be declared"));
+}

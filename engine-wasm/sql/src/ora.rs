@@ -341,6 +341,10 @@ catalogue! {
     PLSQL_COMPILATION_ERROR = Ora 6550 "line %s, column %s:\n%s";
     /// A `PLS-` message found while the block runs, with no block position.
     PLSQL_ERROR = Ora 6550 "%s";
+    /// A user-declared exception no handler caught.
+    UNHANDLED_USER_EXCEPTION = Ora 6510 "PL/SQL: unhandled user-defined exception";
+    /// The argument is the number given.
+    RAISE_APPLICATION_ERROR_RANGE = Ora 21000 "error number argument to raise_application_error of %s is out of range";
     /// The error stack's line for an anonymous block: the line in it.
     PLSQL_AT_LINE = Ora 6512 "at line %s";
     /// The error stack's line for a stored unit: `"LAB.P"` and the line in it.
@@ -466,6 +470,11 @@ catalogue! {
     PLS_OTHERS_LAST = Pls 370 "OTHERS handler must be last among the exception handlers of a block";
     /// The argument is the exception's name.
     PLS_EXCEPTION_IN_TWO_HANDLERS = Pls 483 "exception '%s' may appear in at most one exception handler in this block";
+    /// The argument is the name as written.
+    PLS_UNKNOWN_EXCEPTION_INIT = Pls 109 "unknown exception name '%s' in PRAGMA EXCEPTION_INIT";
+    PLS_RAISE_OUTSIDE_HANDLER = Pls 367 "a RAISE statement with no exception name must be inside an exception handler";
+    /// The argument is the number as written.
+    PLS_ILLEGAL_EXCEPTION_INIT = Pls 701 "illegal ORACLE error number %s for PRAGMA EXCEPTION_INIT";
     PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
     /// A stored program that does not compile, named by a caller (`LAB.P`).
     PLS_OBJECT_INVALID = Pls 905 "object %s is invalid";

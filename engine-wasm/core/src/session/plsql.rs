@@ -15,6 +15,7 @@ mod cursors;
 mod dynamic;
 mod errors;
 mod exceptions;
+mod implicit;
 mod method_opt;
 mod set_stats;
 
@@ -36,6 +37,9 @@ impl Run<'_> {
         }
         self.s.stats.calls.execute_count += 1;
         let savepoint = host.then(|| self.block_savepoint());
+        if host {
+            self.s.sql_cursor = super::types::SqlCursor::None;
+        }
         // RETURN in an anonymous block ends it.
         let r = self.run_plsql_body(&b.body, &mut vars, out);
         let closed = self.end_block_cursors(&vars, hosts, r.is_ok(), b.shown_at);
@@ -87,7 +91,9 @@ impl Run<'_> {
         if kinds.iter().any(|k| *k != exec::convert::Kind::Unknown) {
             exec::convert::coerce_binds(&mut c, &self.inst.cat, &kinds);
         }
-        Ok((c, values_of(&bind_names, vars)))
+        let mut vals = values_of(&bind_names, vars);
+        self.sql_attribute_values(&bind_names, &mut vals, &e)?;
+        Ok((c, vals))
     }
 
     /// A loop body's end: Some(flow) when the loop must stop.
@@ -223,7 +229,9 @@ impl Run<'_> {
                 }
                 PlsqlStatement::SelectInto { query, into, text } => {
                     let st = self.static_sql(query, text, vars)?;
-                    let row = self.plsql_query(query, &st, vars)?;
+                    let row = self.plsql_query(query, &st, vars);
+                    self.sql_cursor_select(&row);
+                    let row = row?;
                     assign_into(vars, into, row, query.pos)?;
                 }
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
@@ -236,6 +244,7 @@ impl Run<'_> {
                 PlsqlStatement::AssignElement { coll, index, value } => {
                     self.assign_element(coll, index, value, vars)?
                 }
+                PlsqlStatement::Raise { name, pos } => return Err(self.raise(name.as_ref(), *pos, vars)),
                 PlsqlStatement::Handled { body, handlers, .. } => {
                     match self.handled_block(body, handlers, vars, out)? {
                         Flow::Next => {}
@@ -358,28 +367,30 @@ impl Run<'_> {
         if let Some((_, at)) = lio_sql::first_bind(&stmt.text, stmt.pos) {
             return Err(host_bind_in_sql(at));
         }
-        match &stmt.kind {
+        self.s.sql_cursor = super::types::SqlCursor::Unknown;
+        let rows = match &stmt.kind {
             StatementKind::Insert(i) => {
                 let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
                 let vals: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
-                self.insert_with_vars(i, &stmt.text, &names, &vals)?;
+                self.insert_with_vars(i, &stmt.text, &names, &vals)?
             }
             StatementKind::Update(u) => {
-                self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
+                self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?
             }
             StatementKind::Delete(d) => {
-                self.delete(d, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
+                self.delete(d, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?
             }
-            StatementKind::Commit => self.commit(),
-            StatementKind::Rollback => self.rollback()?,
-            StatementKind::Savepoint(n) => self.savepoint(&n.name),
-            StatementKind::RollbackTo(n) => self.rollback_to(&n.name, n.pos)?,
+            StatementKind::Commit => return Ok(self.commit()),
+            StatementKind::Rollback => return self.rollback(),
+            StatementKind::Savepoint(n) => return Ok(self.savepoint(&n.name)),
+            StatementKind::RollbackTo(n) => return self.rollback_to(&n.name, n.pos),
             StatementKind::Query(_) => return Err(LabError::pls_run(ora::PLS_INTO_EXPECTED, &[], stmt.pos)),
             _ => {
                 // DDL is not allowed as static SQL in PL/SQL.
                 return Err(LabError::pls_run(ora::PLS_DDL_NEEDS_EXECUTE_IMMEDIATE, &[], stmt.pos));
             }
-        }
+        };
+        self.sql_cursor_rows(rows);
         Ok(())
     }
 

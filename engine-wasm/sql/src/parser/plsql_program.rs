@@ -110,6 +110,7 @@ impl Parser<'_> {
             }
             self.declaration(&mut declarations, &mut inits)?;
         }
+        self.implicit_cursor_decls(&mut declarations);
         let begin = self.bump().pos;
         let n = inits.len();
         let mut body = inits;

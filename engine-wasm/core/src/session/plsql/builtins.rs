@@ -33,6 +33,7 @@ pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
     "RUNSTATS_PKG.RS_START",
     "RUNSTATS_PKG.RS_MIDDLE",
     "RUNSTATS_PKG.RS_STOP",
+    "RAISE_APPLICATION_ERROR",
 ];
 
 /// DBMS_STATS' constants read by its calls themselves:
@@ -279,6 +280,7 @@ impl Run<'_> {
                 let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
                 self.s.rng.seed(v as u64);
             }
+            "RAISE_APPLICATION_ERROR" => return Err(super::exceptions::application_error(&vals, name.pos)),
             "DBMS_SESSION.SLEEP" | "DBMS_LOCK.SLEEP" => self.sleep(name, arg(0, "seconds"))?,
             "DBMS_OUTPUT.PUT_LINE" => {
                 let line = arg(0, "a").map(|v| v.to_string()).unwrap_or_default();
@@ -525,7 +527,7 @@ impl Gather {
 
 /// A call's argument named `named`, or else at position `i` (when given
 /// by position).
-fn arg(vals: &[(Option<String>, Value)], i: usize, named: &str) -> Option<Value> {
+pub(super) fn arg(vals: &[(Option<String>, Value)], i: usize, named: &str) -> Option<Value> {
     vals.iter()
         .find(|(n, _)| n.as_deref().map(|n| n.eq_ignore_ascii_case(named)).unwrap_or(false))
         .map(|(_, v)| v.clone())

@@ -315,7 +315,8 @@ impl Run<'_> {
             | PlsqlStatement::Close(_)
             | PlsqlStatement::Forall { .. }
             | PlsqlStatement::AssignElement { .. }
-            | PlsqlStatement::Handled { .. } => self.check_cursor_statement(u, s, vars, seen)?,
+            | PlsqlStatement::Handled { .. }
+            | PlsqlStatement::Raise { .. } => self.check_cursor_statement(u, s, vars, seen)?,
             PlsqlStatement::Null
             | PlsqlStatement::Exit { when: None, .. }
             | PlsqlStatement::Return { value: None, .. } => {}

@@ -47,15 +47,20 @@ impl Run<'_> {
         self.check_objects(&stmt).map_err(at_statement)?;
         match &stmt.kind {
             StatementKind::Query(q) => {
-                let row = self.plsql_dynamic_query(q, &stmt.text, &binds, pos).map_err(at_statement)?;
+                let row = self.plsql_dynamic_query(q, &stmt.text, &binds, pos);
+                self.sql_cursor_select(&row);
+                let row = row.map_err(at_statement)?;
                 if !into.is_empty() {
                     assign_into(vars, into, row, pos)?;
                 }
             }
             StatementKind::Insert(i) => {
-                self.insert(i, &[binds], &stmt.text, Client::Plsql).map_err(at_statement)?;
+                self.s.sql_cursor = super::super::types::SqlCursor::Unknown;
+                let rows = self.insert(i, &[binds], &stmt.text, Client::Plsql).map_err(at_statement)?;
+                self.sql_cursor_rows(rows);
             }
             _ => {
+                self.s.sql_cursor = super::super::types::SqlCursor::Unknown;
                 // A dynamic block is a level of the chain of calls.
                 self.nested(super::program::CALL_NEST, pos, |r| r.run_statement(&stmt)).map_err(at_statement)?;
             }

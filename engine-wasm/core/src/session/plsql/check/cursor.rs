@@ -71,6 +71,7 @@ impl Run<'_> {
                 }
             }
             PlsqlStatement::Handled { body, handlers, .. } => self.check_handled(u, body, handlers, vars, seen)?,
+            PlsqlStatement::Raise { name, pos } => Self::check_raise(u, name.as_ref(), *pos, vars),
             _ => {}
         }
         Ok(())
