@@ -403,14 +403,12 @@ catalogue! {
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";
     MEMOPTIMIZE_READ_NOT_ENABLED = Ora 62138 "MEMOPTIMIZE FOR READ feature not enabled for the table";
     MEMOPTIMIZE_READ_COMPRESSION = Ora 62141 "MEMOPTIMIZE FOR READ feature cannot be used with compression";
-    MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY = Ora 62142
-        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table";
+    MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY = Ora 62142 "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table";
     // ------------------------------------------------------------ partitions
     PARTITION_KEY_NO_PARTITION = Ora 14400 "inserted partition key does not map to any partition";
     /// The argument is the partition's name.
     PARTITION_BOUND_TOO_HIGH = Ora 14037 "partition bound of partition \"%s\" is too high";
-    INTERVAL_PARTITION_LIMIT = Ora 14300
-        "partitioning key maps to a partition outside maximum permitted number of partitions";
+    INTERVAL_PARTITION_LIMIT = Ora 14300 "partitioning key maps to a partition outside maximum permitted number of partitions";
     INTERVAL_KEY_TYPE = Ora 14751 "Invalid data type for partitioning column of an interval partitioned table";
     INTERVAL_NOT_CONSTANT = Ora 14752 "Interval expression is not a constant of the correct type";
     INTERVAL_ADD_PARTITION = Ora 14760 "ADD PARTITION is not permitted on Interval partitioned objects";
@@ -420,13 +418,10 @@ catalogue! {
     DROP_ONLY_PARTITION = Ora 14083 "cannot drop the only partition of a partitioned table";
     PARTITION_DOES_NOT_EXIST = Ora 2149 "Specified partition does not exist";
     PARTITION_NAME_CONFLICT = Ora 14012 "resulting partition name conflicts with that of an existing partition";
-    LOCAL_INDEX_TABLE_NOT_PARTITIONED = Ora 14016
-        "underlying table of a LOCAL partitioned index must be partitioned";
-    LOCAL_INDEX_PARTITION_COUNT = Ora 14024
-        "number of partitions of LOCAL index must equal that of the underlying table";
+    LOCAL_INDEX_TABLE_NOT_PARTITIONED = Ora 14016 "underlying table of a LOCAL partitioned index must be partitioned";
+    LOCAL_INDEX_PARTITION_COUNT = Ora 14024 "number of partitions of LOCAL index must equal that of the underlying table";
     GLOBAL_INDEX_NOT_PREFIXED = Ora 14038 "GLOBAL partitioned index must be prefixed";
-    UNIQUE_LOCAL_INDEX_KEY = Ora 14039
-        "partitioning columns must form a subset of key columns of a UNIQUE index";
+    UNIQUE_LOCAL_INDEX_KEY = Ora 14039 "partitioning columns must form a subset of key columns of a UNIQUE index";
     GLOBAL_INDEX_MAXVALUE = Ora 14021 "MAXVALUE must be specified for all columns";
     /// The arguments are the index's owner and name.
     INDEX_UNUSABLE = Ora 1502 "index '%s.%s' or partition of such index is in unusable state";
@@ -445,16 +440,13 @@ catalogue! {
     MERGE_NOT_ADJACENT = Ora 14274 "partitions being merged are not adjacent";
     MERGE_REUSES_LOWER = Ora 14275 "cannot reuse lower-bound partition as resulting partition";
     EXCHANGE_TABLE_KIND = Ora 14095 "ALTER TABLE EXCHANGE requires a non-partitioned, non-clustered table";
-    EXCHANGE_COLUMN_COUNT = Ora 14096
-        "tables in ALTER TABLE EXCHANGE PARTITION must have the same number of columns";
+    EXCHANGE_COLUMN_COUNT = Ora 14096 "tables in ALTER TABLE EXCHANGE PARTITION must have the same number of columns";
     EXCHANGE_COLUMN_MISMATCH = Ora 14097 "column type or size mismatch in ALTER TABLE EXCHANGE PARTITION";
     EXCHANGE_INDEX_MISMATCH = Ora 14098 "index mismatch for tables in ALTER TABLE EXCHANGE PARTITION";
     EXCHANGE_ROWS_DO_NOT_QUALIFY = Ora 14099 "all rows in table do not qualify for specified partition";
-    MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
-        "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
+    MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143 "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
     MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";
-    MEMOPTIMIZE_READ_DEFERRED_SEGMENT = Ora 62156
-        "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage";
+    MEMOPTIMIZE_READ_DEFERRED_SEGMENT = Ora 62156 "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage";
 
     // ------------------------------------------------------------ PLS (inside ORA-06550)
     /// Arguments: the symbol, the list of what was expected.
@@ -523,8 +515,7 @@ catalogue! {
     LAB_COMMAND_SYNTAX = Lab 4 "%s";
     /// `&name` with no DEFINE for `name` (SQL*Plus would prompt for it);
     /// arguments: the name, three times.
-    LAB_SUBSTITUTION_UNDEFINED = Lab 70
-        "substitution variable &%s is not defined: SQL*Plus would prompt \"Enter value for %s:\" and the lab reads no input (DEFINE %s = value first)";
+    LAB_SUBSTITUTION_UNDEFINED = Lab 70 "substitution variable &%s is not defined: SQL*Plus would prompt \"Enter value for %s:\" and the lab reads no input (DEFINE %s = value first)";
     /// Arguments: the version, the known profiles.
     LAB_UNKNOWN_VERSION = Lab 10 "unknown Oracle version '%s'; known profiles: %s";
     /// Arguments: the parameter, what is wrong with the value.

@@ -227,13 +227,7 @@ impl Run<'_> {
                     vars.truncate(base);
                     r?
                 }
-                PlsqlStatement::SelectInto { query, into, text } => {
-                    let st = self.static_sql(query, text, vars)?;
-                    let row = self.plsql_query(query, &st, vars);
-                    self.sql_cursor_select(&row);
-                    let row = row?;
-                    assign_into(vars, into, row, query.pos)?;
-                }
+                PlsqlStatement::SelectInto { query, into, text } => self.select_into(query, into, text, vars)?,
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
                     self.execute_immediate(sql, into, using, *pos, vars)?
                 }
@@ -244,9 +238,8 @@ impl Run<'_> {
                 PlsqlStatement::AssignElement { coll, index, value } => {
                     self.assign_element(coll, index, value, vars)?
                 }
-                PlsqlStatement::Raise { name, pos } => return Err(self.raise(name.as_ref(), *pos, vars)),
-                PlsqlStatement::Handled { body, handlers, .. } => {
-                    match self.handled_block(body, handlers, vars, out)? {
+                PlsqlStatement::Raise { .. } | PlsqlStatement::Handled { .. } => {
+                    match self.exception_statement(s, vars, out)? {
                         Flow::Next => {}
                         f => return Ok(f),
                     }
@@ -380,9 +373,15 @@ impl Run<'_> {
             StatementKind::Delete(d) => {
                 self.delete(d, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?
             }
-            StatementKind::Commit => return Ok(self.commit()),
+            StatementKind::Commit => {
+                self.commit();
+                return Ok(());
+            }
             StatementKind::Rollback => return self.rollback(),
-            StatementKind::Savepoint(n) => return Ok(self.savepoint(&n.name)),
+            StatementKind::Savepoint(n) => {
+                self.savepoint(&n.name);
+                return Ok(());
+            }
             StatementKind::RollbackTo(n) => return self.rollback_to(&n.name, n.pos),
             StatementKind::Query(_) => return Err(LabError::pls_run(ora::PLS_INTO_EXPECTED, &[], stmt.pos)),
             _ => {

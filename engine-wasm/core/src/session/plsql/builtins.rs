@@ -252,6 +252,20 @@ impl Run<'_> {
         self.gather_table_stats(id, &how, pos)
     }
 
+    /// A call's arguments evaluated, with their names.
+    fn call_values(
+        &mut self,
+        args: &[(Option<String>, Expr)],
+        vars: &[(String, Value)],
+    ) -> Result<Vec<(Option<String>, Value)>, LabError> {
+        let mut vals = Vec::new();
+        for (n, e) in args {
+            let v = dbms_stats_constant(e).map_or_else(|| self.plsql_eval(e, vars), Ok)?;
+            vals.push((n.clone(), v));
+        }
+        Ok(vals)
+    }
+
     pub(in crate::session) fn plsql_call(
         &mut self,
         name: &Ident,
@@ -259,11 +273,7 @@ impl Run<'_> {
         vars: &[(String, Value)],
         out: &mut Vec<String>,
     ) -> Result<(), LabError> {
-        let mut vals = Vec::new();
-        for (n, e) in args {
-            let v = dbms_stats_constant(e).map_or_else(|| self.plsql_eval(e, vars), Ok)?;
-            vals.push((n.clone(), v));
-        }
+        let vals = self.call_values(args, vars)?;
         let arg = |i: usize, named: &str| arg(&vals, i, named);
         match name.name.as_str() {
             "DBMS_RANDOM.SEED" => {
@@ -280,7 +290,7 @@ impl Run<'_> {
                 let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
                 self.s.rng.seed(v as u64);
             }
-            "RAISE_APPLICATION_ERROR" => return Err(super::exceptions::application_error(&vals, name.pos)),
+            "RAISE_APPLICATION_ERROR" => return Err(raise_application_error(&vals, name.pos)),
             "DBMS_SESSION.SLEEP" | "DBMS_LOCK.SLEEP" => self.sleep(name, arg(0, "seconds"))?,
             "DBMS_OUTPUT.PUT_LINE" => {
                 let line = arg(0, "a").map(|v| v.to_string()).unwrap_or_default();
@@ -525,9 +535,14 @@ impl Gather {
     }
 }
 
+/// `RAISE_APPLICATION_ERROR(num, msg [, keeperrorstack])`.
+fn raise_application_error(vals: &[(Option<String>, Value)], at: Pos) -> LabError {
+    super::exceptions::application_error(arg(vals, 0, "num"), arg(vals, 1, "msg"), vals.len(), at)
+}
+
 /// A call's argument named `named`, or else at position `i` (when given
 /// by position).
-pub(super) fn arg(vals: &[(Option<String>, Value)], i: usize, named: &str) -> Option<Value> {
+fn arg(vals: &[(Option<String>, Value)], i: usize, named: &str) -> Option<Value> {
     vals.iter()
         .find(|(n, _)| n.as_deref().map(|n| n.eq_ignore_ascii_case(named)).unwrap_or(false))
         .map(|(_, v)| v.clone())

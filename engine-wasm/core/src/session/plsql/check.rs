@@ -310,16 +310,9 @@ impl Run<'_> {
                 };
                 u.sql(r, stmt.pos)?;
             }
-            PlsqlStatement::Open(_)
-            | PlsqlStatement::Fetch(_)
-            | PlsqlStatement::Close(_)
-            | PlsqlStatement::Forall { .. }
-            | PlsqlStatement::AssignElement { .. }
-            | PlsqlStatement::Handled { .. }
-            | PlsqlStatement::Raise { .. } => self.check_cursor_statement(u, s, vars, seen)?,
-            PlsqlStatement::Null
-            | PlsqlStatement::Exit { when: None, .. }
-            | PlsqlStatement::Return { value: None, .. } => {}
+            // Cursors, collections, FORALL, exceptions (NULL, EXIT and
+            // RETURN without an expression: nothing).
+            _ => self.check_cursor_statement(u, s, vars, seen)?,
         }
         Ok(())
     }

@@ -78,15 +78,15 @@ const CAUGHT: &str = "\0caught";
 /// `RAISE_APPLICATION_ERROR(num, msg [, keeperrorstack])`: ORA-`num`
 /// (-20000 .. -20999) with the text `msg` (at most 2,048 bytes), as the
 /// client prints it; ORA-21000 for a number outside the range.
-pub(super) fn application_error(vals: &[(Option<String>, Value)], at: Pos) -> LabError {
-    if vals.len() > 2 {
+pub(super) fn application_error(num: Option<Value>, msg: Option<Value>, args: usize, at: Pos) -> LabError {
+    if args > 2 {
         return LabError::unsupported("RAISE_APPLICATION_ERROR's keeperrorstack argument", at);
     }
-    let num = super::builtins::arg(vals, 0, "num").and_then(|v| v.as_f64()).unwrap_or(0.0).trunc() as i64;
+    let num = num.and_then(|v| v.as_f64()).unwrap_or(0.0).trunc() as i64;
     if !(-20_999..=-20_000).contains(&num) {
         return LabError::with(ora::RAISE_APPLICATION_ERROR_RANGE, num, at);
     }
-    let mut text = match super::builtins::arg(vals, 1, "msg") {
+    let mut text = match msg {
         Some(Value::Null) | None => String::new(),
         Some(v) => v.to_string(),
     };
@@ -129,8 +129,22 @@ fn sqlcode_sqlerrm(e: &LabError, n: u32, user: bool) -> (Value, Value) {
 pub(super) type BlockSavepoint = (u64, usize);
 
 impl Run<'_> {
+    /// RAISE, or a block with an EXCEPTION section.
+    pub(super) fn exception_statement(
+        &mut self,
+        s: &PlsqlStatement,
+        vars: &mut Vec<(String, Value)>,
+        out: &mut Vec<String>,
+    ) -> Result<Flow, LabError> {
+        match s {
+            PlsqlStatement::Raise { name, pos } => Err(self.raise(name.as_ref(), *pos, vars)),
+            PlsqlStatement::Handled { body, handlers, .. } => self.handled_block(body, handlers, vars, out),
+            _ => Ok(Flow::Next),
+        }
+    }
+
     /// A block with an EXCEPTION section.
-    pub(super) fn handled_block(
+    fn handled_block(
         &mut self,
         body: &[PlsqlStatement],
         handlers: &[ExceptionHandler],
@@ -162,7 +176,7 @@ impl Run<'_> {
     /// `RAISE name` (a predefined exception, or one declared: its own
     /// ORA-06510, or the error EXCEPTION_INIT tied it to) or `RAISE;` in
     /// a handler (the error it caught, raised again from here).
-    pub(super) fn raise(&mut self, name: Option<&Ident>, at: Pos, vars: &[(String, Value)]) -> LabError {
+    fn raise(&mut self, name: Option<&Ident>, at: Pos, vars: &[(String, Value)]) -> LabError {
         let Some(name) = name else {
             let caught = lookup_var(vars, CAUGHT).map(|i| vars[i].1.to_string()).unwrap_or_default();
             let mut parts = caught.splitn(3, '\n');

@@ -23,6 +23,20 @@ impl Run<'_> {
         self.s.sql_cursor = SqlCursor::Done(rows, rows > 0);
     }
 
+    /// A static `SELECT ... INTO`.
+    pub(super) fn select_into(
+        &mut self,
+        query: &Query,
+        into: &[Ident],
+        text: &str,
+        vars: &mut [(String, Value)],
+    ) -> Result<(), LabError> {
+        let st = self.static_sql(query, text, vars)?;
+        let row = self.plsql_query(query, &st, vars);
+        self.sql_cursor_select(&row);
+        assign_into(vars, into, row?, query.pos)
+    }
+
     /// What a SELECT ... INTO leaves.
     pub(super) fn sql_cursor_select(&mut self, r: &Result<Option<Vec<Value>>, LabError>) {
         self.s.sql_cursor = match r {
