@@ -1043,3 +1043,19 @@ fn order_group_shrink_space() {
         &[],
     );
 }
+
+/// PL/SQL exception handling (issue 33): Kyte's procedure-level
+/// atomicity (a procedure left in the dictionary, its table dropped by
+/// the reset) and the ebiztechnics blocks, beside the cppentry article's
+/// one-row table.
+#[test]
+fn order_group_plsql_exceptions() {
+    order::check(
+        &[
+            "tests/articles/kyte-procedure-level-atomicity-12c.sql",
+            "tests/articles/ebiztechnics-exception-propagation.sql",
+            "tests/articles/cppentry-single-row-insert-redo-11g.sql",
+        ],
+        &[],
+    );
+}

@@ -72,9 +72,11 @@ end;
 /
 ",
     );
-    // (The last block's line before its error is not shown: SQL*Plus in
-    // the lab shows DBMS_OUTPUT of a block that ended well.)
-    assert_eq!(output(&s), ["2 -2 5 fivem2", "1 -2", "0||", "60"]);
+    // The last block's line before its error is shown with the error, as
+    // SQL*Plus shows a failed block's DBMS_OUTPUT (Kyte's "I fired and
+    // updated 1 rows" lines above `ERROR at line 1:`,
+    // tests/articles/kyte-procedure-level-atomicity-12c.sql).
+    assert_eq!(output(&s), ["2 -2 5 fivem2", "1 -2", "0||", "60", "2 1 7"]);
     assert_eq!(code(&s[1]), None);
     assert_eq!(code(&s[2]).as_deref(), Some("ORA-06531"));
     assert_eq!(code(&s[3]).as_deref(), Some("ORA-01403"));

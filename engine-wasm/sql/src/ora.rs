@@ -342,6 +342,10 @@ catalogue! {
     PLSQL_COMPILATION_ERROR = Ora 6550 "line %s, column %s:\n%s";
     /// A `PLS-` message found while the block runs, with no block position.
     PLSQL_ERROR = Ora 6550 "%s";
+    /// A user-declared exception no handler caught.
+    UNHANDLED_USER_EXCEPTION = Ora 6510 "PL/SQL: unhandled user-defined exception";
+    /// The argument is the number given.
+    RAISE_APPLICATION_ERROR_RANGE = Ora 21000 "error number argument to raise_application_error of %s is out of range";
     /// The error stack's line for an anonymous block: the line in it.
     PLSQL_AT_LINE = Ora 6512 "at line %s";
     /// The error stack's line for a stored unit: `"LAB.P"` and the line in it.
@@ -400,14 +404,12 @@ catalogue! {
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";
     MEMOPTIMIZE_READ_NOT_ENABLED = Ora 62138 "MEMOPTIMIZE FOR READ feature not enabled for the table";
     MEMOPTIMIZE_READ_COMPRESSION = Ora 62141 "MEMOPTIMIZE FOR READ feature cannot be used with compression";
-    MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY = Ora 62142
-        "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table";
+    MEMOPTIMIZE_READ_NEEDS_PRIMARY_KEY = Ora 62142 "MEMOPTIMIZE FOR READ feature requires NOT DEFERRABLE PRIMARY KEY constraint on the table";
     // ------------------------------------------------------------ partitions
     PARTITION_KEY_NO_PARTITION = Ora 14400 "inserted partition key does not map to any partition";
     /// The argument is the partition's name.
     PARTITION_BOUND_TOO_HIGH = Ora 14037 "partition bound of partition \"%s\" is too high";
-    INTERVAL_PARTITION_LIMIT = Ora 14300
-        "partitioning key maps to a partition outside maximum permitted number of partitions";
+    INTERVAL_PARTITION_LIMIT = Ora 14300 "partitioning key maps to a partition outside maximum permitted number of partitions";
     INTERVAL_KEY_TYPE = Ora 14751 "Invalid data type for partitioning column of an interval partitioned table";
     INTERVAL_NOT_CONSTANT = Ora 14752 "Interval expression is not a constant of the correct type";
     INTERVAL_ADD_PARTITION = Ora 14760 "ADD PARTITION is not permitted on Interval partitioned objects";
@@ -418,13 +420,10 @@ catalogue! {
     PARTITION_DOES_NOT_EXIST = Ora 2149 "Specified partition does not exist";
     SUBPARTITION_DOES_NOT_EXIST = Ora 14251 "Specified subpartition does not exist";
     PARTITION_NAME_CONFLICT = Ora 14012 "resulting partition name conflicts with that of an existing partition";
-    LOCAL_INDEX_TABLE_NOT_PARTITIONED = Ora 14016
-        "underlying table of a LOCAL partitioned index must be partitioned";
-    LOCAL_INDEX_PARTITION_COUNT = Ora 14024
-        "number of partitions of LOCAL index must equal that of the underlying table";
+    LOCAL_INDEX_TABLE_NOT_PARTITIONED = Ora 14016 "underlying table of a LOCAL partitioned index must be partitioned";
+    LOCAL_INDEX_PARTITION_COUNT = Ora 14024 "number of partitions of LOCAL index must equal that of the underlying table";
     GLOBAL_INDEX_NOT_PREFIXED = Ora 14038 "GLOBAL partitioned index must be prefixed";
-    UNIQUE_LOCAL_INDEX_KEY = Ora 14039
-        "partitioning columns must form a subset of key columns of a UNIQUE index";
+    UNIQUE_LOCAL_INDEX_KEY = Ora 14039 "partitioning columns must form a subset of key columns of a UNIQUE index";
     GLOBAL_INDEX_MAXVALUE = Ora 14021 "MAXVALUE must be specified for all columns";
     /// The arguments are the index's owner and name.
     INDEX_UNUSABLE = Ora 1502 "index '%s.%s' or partition of such index is in unusable state";
@@ -443,16 +442,13 @@ catalogue! {
     MERGE_NOT_ADJACENT = Ora 14274 "partitions being merged are not adjacent";
     MERGE_REUSES_LOWER = Ora 14275 "cannot reuse lower-bound partition as resulting partition";
     EXCHANGE_TABLE_KIND = Ora 14095 "ALTER TABLE EXCHANGE requires a non-partitioned, non-clustered table";
-    EXCHANGE_COLUMN_COUNT = Ora 14096
-        "tables in ALTER TABLE EXCHANGE PARTITION must have the same number of columns";
+    EXCHANGE_COLUMN_COUNT = Ora 14096 "tables in ALTER TABLE EXCHANGE PARTITION must have the same number of columns";
     EXCHANGE_COLUMN_MISMATCH = Ora 14097 "column type or size mismatch in ALTER TABLE EXCHANGE PARTITION";
     EXCHANGE_INDEX_MISMATCH = Ora 14098 "index mismatch for tables in ALTER TABLE EXCHANGE PARTITION";
     EXCHANGE_ROWS_DO_NOT_QUALIFY = Ora 14099 "all rows in table do not qualify for specified partition";
-    MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143
-        "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
+    MEMOPTIMIZE_READ_IDENTITY_KEY = Ora 62143 "MEMOPTIMIZE FOR READ feature cannot be used on a table with an identity column as primary key";
     MEMOPTIMIZE_READ_HEAP_ONLY = Ora 62146 "MEMOPTIMIZE FOR READ feature is allowed only on heap-organized tables";
-    MEMOPTIMIZE_READ_DEFERRED_SEGMENT = Ora 62156
-        "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage";
+    MEMOPTIMIZE_READ_DEFERRED_SEGMENT = Ora 62156 "MEMOPTIMIZE FOR READ feature not allowed on segment with deferred storage";
 
     // ------------------------------------------------------------ PLS (inside ORA-06550)
     /// Arguments: the symbol, the list of what was expected.
@@ -465,6 +461,14 @@ catalogue! {
     PLS_WRONG_ARGUMENTS = Pls 306 "wrong number or types of arguments in call to '%s'";
     PLS_FETCH_INTO_COUNT = Pls 394 "wrong number of values in the INTO list of a FETCH statement";
     PLS_INTO_EXPECTED = Pls 428 "an INTO clause is expected in this SELECT statement";
+    PLS_OTHERS_LAST = Pls 370 "OTHERS handler must be last among the exception handlers of a block";
+    /// The argument is the exception's name.
+    PLS_EXCEPTION_IN_TWO_HANDLERS = Pls 483 "exception '%s' may appear in at most one exception handler in this block";
+    /// The argument is the name as written.
+    PLS_UNKNOWN_EXCEPTION_INIT = Pls 109 "unknown exception name '%s' in PRAGMA EXCEPTION_INIT";
+    PLS_RAISE_OUTSIDE_HANDLER = Pls 367 "a RAISE statement with no exception name must be inside an exception handler";
+    /// The argument is the number as written.
+    PLS_ILLEGAL_EXCEPTION_INIT = Pls 701 "illegal ORACLE error number %s for PRAGMA EXCEPTION_INIT";
     PLS_NOT_A_PROCEDURE = Pls 221 "'%s' is not a procedure or is undefined";
     /// A stored program that does not compile, named by a caller (`LAB.P`).
     PLS_OBJECT_INVALID = Pls 905 "object %s is invalid";
@@ -513,8 +517,7 @@ catalogue! {
     LAB_COMMAND_SYNTAX = Lab 4 "%s";
     /// `&name` with no DEFINE for `name` (SQL*Plus would prompt for it);
     /// arguments: the name, three times.
-    LAB_SUBSTITUTION_UNDEFINED = Lab 70
-        "substitution variable &%s is not defined: SQL*Plus would prompt \"Enter value for %s:\" and the lab reads no input (DEFINE %s = value first)";
+    LAB_SUBSTITUTION_UNDEFINED = Lab 70 "substitution variable &%s is not defined: SQL*Plus would prompt \"Enter value for %s:\" and the lab reads no input (DEFINE %s = value first)";
     /// Arguments: the version, the known profiles.
     LAB_UNKNOWN_VERSION = Lab 10 "unknown Oracle version '%s'; known profiles: %s";
     /// Arguments: the parameter, what is wrong with the value.

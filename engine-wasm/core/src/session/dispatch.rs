@@ -172,11 +172,15 @@ impl Run<'_> {
     fn plsql_statement(&mut self, stmt: &Statement, b: &PlsqlBlock) -> Result<Outcome, LabError> {
         self.s.sqlplus.last_sql = Some(stmt.clone());
         let mut out = Vec::new();
-        self.run_plsql(b, &mut out)?;
-        self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
+        let r = self.run_plsql(b, &mut out);
         if !self.s.sqlplus.serveroutput {
             out.clear();
         }
+        if let Err(e) = r {
+            self.s.failed_output = out;
+            return Err(e);
+        }
+        self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());
         Ok(Outcome {
             output: out,
             feedback: Some("PL/SQL procedure successfully completed.".into()),

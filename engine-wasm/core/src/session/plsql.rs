@@ -12,7 +12,10 @@ mod builtins;
 mod check;
 mod collections;
 mod cursors;
+mod dynamic;
 mod errors;
+mod exceptions;
+mod implicit;
 mod method_opt;
 mod set_stats;
 
@@ -33,11 +36,19 @@ impl Run<'_> {
             declare_var(&mut vars, name, ty);
         }
         self.s.stats.calls.execute_count += 1;
+        let savepoint = host.then(|| self.block_savepoint());
+        if host {
+            self.s.sql_cursor = super::types::SqlCursor::None;
+        }
         // RETURN in an anonymous block ends it.
         let r = self.run_plsql_body(&b.body, &mut vars, out);
         let closed = self.end_block_cursors(&vars, hosts, r.is_ok(), b.shown_at);
         self.end_block_collections(&vars, hosts);
-        r.and(closed).map_err(|e| at_block_line(b, e))?;
+        let r = r.and(closed);
+        if let (Err(_), Some(sp)) = (&r, savepoint) {
+            self.roll_back_block(sp, b.shown_at)?;
+        }
+        r.map_err(|e| at_block_line(b, e))?;
         if host {
             self.store_host_scope(&vars[..hosts]);
         }
@@ -80,7 +91,9 @@ impl Run<'_> {
         if kinds.iter().any(|k| *k != exec::convert::Kind::Unknown) {
             exec::convert::coerce_binds(&mut c, &self.inst.cat, &kinds);
         }
-        Ok((c, values_of(&bind_names, vars)))
+        let mut vals = values_of(&bind_names, vars);
+        self.sql_attribute_values(&bind_names, &mut vals, &e)?;
+        Ok((c, vals))
     }
 
     /// A loop body's end: Some(flow) when the loop must stop.
@@ -214,11 +227,7 @@ impl Run<'_> {
                     vars.truncate(base);
                     r?
                 }
-                PlsqlStatement::SelectInto { query, into, text } => {
-                    let st = self.static_sql(query, text, vars)?;
-                    let row = self.plsql_query(query, &st, vars)?;
-                    assign_into(vars, into, row, query.pos)?;
-                }
+                PlsqlStatement::SelectInto { query, into, text } => self.select_into(query, into, text, vars)?,
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
                     self.execute_immediate(sql, into, using, *pos, vars)?
                 }
@@ -228,6 +237,12 @@ impl Run<'_> {
                 PlsqlStatement::Forall { index, from, to, stmt, .. } => self.forall((index, from, to), stmt, vars)?,
                 PlsqlStatement::AssignElement { coll, index, value } => {
                     self.assign_element(coll, index, value, vars)?
+                }
+                PlsqlStatement::Raise { .. } | PlsqlStatement::Handled { .. } => {
+                    match self.exception_statement(s, vars, out)? {
+                        Flow::Next => {}
+                        f => return Ok(f),
+                    }
                 }
             }
         }
@@ -345,85 +360,36 @@ impl Run<'_> {
         if let Some((_, at)) = lio_sql::first_bind(&stmt.text, stmt.pos) {
             return Err(host_bind_in_sql(at));
         }
-        match &stmt.kind {
+        self.s.sql_cursor = super::types::SqlCursor::Unknown;
+        let rows = match &stmt.kind {
             StatementKind::Insert(i) => {
                 let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
                 let vals: Vec<Value> = vars.iter().map(|(_, v)| v.clone()).collect();
-                self.insert_with_vars(i, &stmt.text, &names, &vals)?;
+                self.insert_with_vars(i, &stmt.text, &names, &vals)?
             }
             StatementKind::Update(u) => {
-                self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
+                self.update(u, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?
             }
             StatementKind::Delete(d) => {
-                self.delete(d, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?;
+                self.delete(d, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?
             }
-            StatementKind::Commit => self.commit(),
-            StatementKind::Rollback => self.rollback()?,
-            StatementKind::Savepoint(n) => self.savepoint(&n.name),
-            StatementKind::RollbackTo(n) => self.rollback_to(&n.name, n.pos)?,
+            StatementKind::Commit => {
+                self.commit();
+                return Ok(());
+            }
+            StatementKind::Rollback => return self.rollback(),
+            StatementKind::Savepoint(n) => {
+                self.savepoint(&n.name);
+                return Ok(());
+            }
+            StatementKind::RollbackTo(n) => return self.rollback_to(&n.name, n.pos),
             StatementKind::Query(_) => return Err(LabError::pls_run(ora::PLS_INTO_EXPECTED, &[], stmt.pos)),
             _ => {
                 // DDL is not allowed as static SQL in PL/SQL.
                 return Err(LabError::pls_run(ora::PLS_DDL_NEEDS_EXECUTE_IMMEDIATE, &[], stmt.pos));
             }
-        }
-        Ok(())
-    }
-
-    /// `EXECUTE IMMEDIATE 'sql' [INTO v] [USING a, b]`.
-    fn execute_immediate(
-        &mut self,
-        sql: &Expr,
-        into: &[Ident],
-        using: &[Expr],
-        pos: Pos,
-        vars: &mut [(String, Value)],
-    ) -> Result<(), LabError> {
-        let text = match self.plsql_eval(sql, vars)? {
-            Value::Str(s) => s.to_string(),
-            other => other.to_string(),
         };
-        let mut binds = Vec::new();
-        for u in using {
-            binds.push(self.plsql_eval(u, vars)?);
-        }
-        let units = lio_sql::parse_script_in(
-            &format!("{};", text.trim().trim_end_matches(';')),
-            lio_sql::ast::Pos { line: 1, column: 1 },
-            &self.inst.cat.views,
-        );
-        let stmt = match units.into_iter().next() {
-            Some(u) => {
-                u.result.map_err(|e| {
-                    // Reported as ORA- with the same number, at the EXECUTE IMMEDIATE.
-                    let number = e.code[4..].parse().unwrap_or(ora::INVALID_SQL_STATEMENT.number);
-                    LabError { code: ora::Facility::Ora.code(number), message: e.message, pos }
-                })?
-            }
-            None => return Err(LabError::new(ora::INVALID_SQL_STATEMENT, pos)),
-        };
-        // The dynamic text is not in the script: its run-time
-        // errors are reported at the EXECUTE IMMEDIATE.
-        let at_statement = |mut e: LabError| {
-            e.pos = pos;
-            e
-        };
-        self.check_objects(&stmt).map_err(at_statement)?;
-        match &stmt.kind {
-            StatementKind::Query(q) => {
-                let row = self.plsql_dynamic_query(q, &stmt.text, &binds, pos).map_err(at_statement)?;
-                if !into.is_empty() {
-                    assign_into(vars, into, row, pos)?;
-                }
-            }
-            StatementKind::Insert(i) => {
-                self.insert(i, &[binds], &stmt.text, Client::Plsql).map_err(at_statement)?;
-            }
-            _ => {
-                // A dynamic block is a level of the chain of calls.
-                self.nested(super::program::CALL_NEST, pos, |r| r.run_statement(&stmt)).map_err(at_statement)?;
-            }
-        }
+        self.sql_cursor_rows(rows);
         Ok(())
     }
 

@@ -158,6 +158,19 @@ pub struct Session {
     pub(crate) plsql_depth: u32,
     /// Levels of PL/SQL nesting in progress (bounded by MAX_PLSQL_NEST).
     pub(crate) plsql_nest: u32,
+    /// Transactions this session has ended (COMMIT, ROLLBACK, DDL): a
+    /// block's implicit savepoint is gone once one ended inside it.
+    pub(crate) txn_ends: u64,
+    /// The user-declared exception last raised (its identity): what an
+    /// ORA-06510 going through handlers is.
+    pub(crate) plsql_raised: Option<String>,
+    /// The implicit cursor's attributes (`SQL%ROWCOUNT`, ...): what the
+    /// last SQL statement PL/SQL ran left.
+    pub(crate) sql_cursor: super::types::SqlCursor,
+    /// DBMS_OUTPUT's lines of a block that failed: SQL*Plus shows them
+    /// with its error (Kyte's "I fired and updated 1 rows" lines above
+    /// `ERROR at line 1:`).
+    pub(crate) failed_output: Vec<String>,
     /// The PL/SQL explicit cursors open, by slot (a cursor's `C%` variable).
     pub(crate) plsql_cursors: Vec<Option<super::types::CursorRows>>,
     /// The PL/SQL collections, by slot (a collection's `T()` variable):
@@ -241,6 +254,10 @@ impl Session {
             last_sql: None,
             plsql_depth: 0,
             plsql_nest: 0,
+            txn_ends: 0,
+            plsql_raised: None,
+            sql_cursor: super::types::SqlCursor::None,
+            failed_output: Vec::new(),
             plsql_cursors: Vec::new(),
             plsql_colls: Vec::new(),
             parse_bind_kinds: Vec::new(),

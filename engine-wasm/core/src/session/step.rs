@@ -99,6 +99,7 @@ impl Run<'_> {
                 }
                 step.error =
                     Some(ErrorOut { code: e.code, message: e.message, line: e.pos.line, column: e.pos.column });
+                step.output = std::mem::take(&mut self.s.failed_output);
                 false
             }
         };

@@ -311,6 +311,7 @@ impl Run<'_> {
     }
 
     fn end_transaction(&mut self) {
+        self.s.txn_ends += 1;
         let emptied = self.temp_tables_ending();
         self.inst.end_transaction(self.s.sid);
         self.empty_temp_tables(emptied);

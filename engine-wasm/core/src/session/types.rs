@@ -313,3 +313,18 @@ pub(crate) struct ThinCloses {
     /// Sent so far (a running count the snapshots compare).
     pub sent: u64,
 }
+
+/// PL/SQL's implicit cursor `SQL%`: what the last SQL statement run from
+/// PL/SQL left in its attributes (session/plsql/implicit.rs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SqlCursor {
+    /// No SQL statement yet: the attributes are NULL.
+    None,
+    /// Rows the statement processed (its `%ROWCOUNT`), whether any
+    /// (`%FOUND`).
+    Done(u64, bool),
+    /// A statement whose effect on the attributes the lab does not know
+    /// (COMMIT, ROLLBACK, dynamic SQL other than a query or INSERT):
+    /// reading them is refused.
+    Unknown,
+}

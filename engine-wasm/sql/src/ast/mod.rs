@@ -358,6 +358,36 @@ pub enum PlsqlStatement {
         value: Option<Expr>,
         pos: Pos,
     },
+    /// `RAISE [name]` (None: re-raise, in a handler).
+    Raise {
+        name: Option<Ident>,
+        pos: Pos,
+    },
+    /// A block with an EXCEPTION section (`BEGIN ... EXCEPTION WHEN ...
+    /// END`, nested or a unit's own statements): an error its statements
+    /// raise is caught by the first handler naming it.
+    Handled {
+        body: Vec<PlsqlStatement>,
+        handlers: Vec<ExceptionHandler>,
+        /// Where the block's BEGIN is.
+        pos: Pos,
+    },
+}
+
+/// The name of the variable that holds a declared exception `name`: its
+/// value the exception's identity (where it was declared), or, after
+/// `PRAGMA EXCEPTION_INIT`, the error code it stands for. No identifier
+/// can take this name.
+pub fn exception_var(name: &str) -> String {
+    format!("{name}!")
+}
+
+/// `WHEN name [OR name ...] THEN statements` of an EXCEPTION section.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExceptionHandler {
+    /// The exceptions' names, upper-cased (`OTHERS` alone catches any).
+    pub names: Vec<Ident>,
+    pub body: Vec<PlsqlStatement>,
 }
 
 /// A stored procedure or function.

@@ -42,6 +42,7 @@ mod pieces;
 mod plsql;
 mod plsql_collection;
 mod plsql_cursor;
+mod plsql_exception;
 mod plsql_program;
 mod quantified;
 mod query;

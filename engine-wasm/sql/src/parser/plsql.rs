@@ -30,12 +30,14 @@ impl Parser<'_> {
                 self.declaration(&mut declarations, &mut inits)?;
             }
         }
+        self.implicit_cursor_decls(&mut declarations);
+        let begin = self.pos();
         if !self.eat_kw("BEGIN") {
             return Err(self.pls103("begin declare"));
         }
         let n = inits.len();
         let mut body = inits;
-        body.extend(self.plsql_body()?);
+        body.extend(self.handled_body(begin)?);
         self.block_end()?;
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
@@ -53,9 +55,6 @@ impl Parser<'_> {
 
     /// `END [label] ;` closing a block.
     pub(super) fn block_end(&mut self) -> R<()> {
-        if self.is_kw("EXCEPTION") {
-            return Err(self.unsupported("EXCEPTION sections"));
-        }
         if !self.eat_kw("END") {
             return Err(self.pls103("end"));
         }
@@ -81,6 +80,9 @@ impl Parser<'_> {
             if w == "TYPE" {
                 return self.type_declaration();
             }
+            if w == "PRAGMA" && self.nth_is_kw(1, "EXCEPTION_INIT") {
+                return self.exception_init(decls, inits);
+            }
             if matches!(w, "SUBTYPE" | "PROCEDURE" | "FUNCTION" | "PRAGMA") {
                 return Err(self.unsupported(format!("{w} declarations")));
             }
@@ -94,7 +96,7 @@ impl Parser<'_> {
         let type_pos = self.tok().pos;
         self.eat_kw("CONSTANT");
         if self.is_kw("EXCEPTION") {
-            return Err(self.unsupported("exceptions"));
+            return self.exception_declaration(name, decls, inits);
         }
         let start = self.tok().start;
         let mut n = 0;
@@ -170,8 +172,8 @@ impl Parser<'_> {
                     return Ok(());
                 }
                 "BEGIN" => {
-                    self.bump();
-                    let body = self.plsql_body()?;
+                    let at = self.bump().pos;
+                    let body = self.handled_body(at)?;
                     self.block_end()?;
                     out.extend(body);
                     return Ok(());
@@ -207,7 +209,8 @@ impl Parser<'_> {
                 "LOOP" => return self.basic_loop(out),
                 "EXIT" => return self.exit_statement(out),
                 "RETURN" => return self.return_statement(out),
-                "CASE" | "GOTO" | "RAISE" | "CONTINUE" | "PIPE" => {
+                "RAISE" => return self.raise_statement(out),
+                "CASE" | "GOTO" | "CONTINUE" | "PIPE" => {
                     return Err(self.unsupported(format!("PL/SQL {w} statements")));
                 }
                 _ => {}
@@ -426,8 +429,10 @@ impl Parser<'_> {
             Ok(())
         })();
         r.map_err(|e| self.wrap_plsql(e))?;
+        let mut declarations = Vec::new();
+        self.implicit_cursor_decls(&mut declarations);
         Ok(PlsqlBlock {
-            declarations: Vec::new(),
+            declarations,
             body,
             inits: 0,
             base: self.base,

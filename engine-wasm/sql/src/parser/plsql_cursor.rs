@@ -61,6 +61,19 @@ impl Parser<'_> {
         self.toks = out;
     }
 
+    /// The implicit cursor's attributes (`SQL%ROWCOUNT`, ...) declared as
+    /// variables of a unit that reads one, so that its names compile; the
+    /// session holds their values (core's `session/plsql/implicit.rs`).
+    pub(super) fn implicit_cursor_decls(&self, decls: &mut Vec<(Ident, String)>) {
+        let reads =
+            self.toks.iter().any(|t| matches!(&t.tok, Tok::Ident { name, quoted: true } if name.starts_with("SQL%")));
+        if reads {
+            for a in ["ISOPEN", "FOUND", "NOTFOUND", "ROWCOUNT"] {
+                decls.push((Ident { name: format!("SQL%{a}"), pos: self.base }, "CURSOR".into()));
+            }
+        }
+    }
+
     /// `CURSOR c [(p [IN] type [:= | DEFAULT expr], ...)] [RETURN t] IS
     /// query;` Its attributes are declared as variables (`%ISOPEN` false).
     pub(super) fn cursor_declaration(
@@ -334,6 +347,12 @@ fn walk(body: &mut [PlsqlStatement], f: &mut dyn FnMut(&mut PlsqlStatement)) {
             | PlsqlStatement::Loop { body }
             | PlsqlStatement::ForLoop { body, .. }
             | PlsqlStatement::CursorFor { body, .. } => walk(body, f),
+            PlsqlStatement::Handled { body, handlers, .. } => {
+                walk(body, f);
+                for h in handlers {
+                    walk(&mut h.body, f);
+                }
+            }
             _ => {}
         }
     }

@@ -110,10 +110,11 @@ impl Parser<'_> {
             }
             self.declaration(&mut declarations, &mut inits)?;
         }
-        self.bump();
+        self.implicit_cursor_decls(&mut declarations);
+        let begin = self.bump().pos;
         let n = inits.len();
         let mut body = inits;
-        body.extend(self.plsql_body()?);
+        body.extend(self.handled_body(begin)?);
         self.block_end()?;
         if !self.at_eof() {
             return Err(self.pls103("end-of-file"));
@@ -197,7 +198,7 @@ impl Parser<'_> {
     }
 
     /// Statements up to one of the `stops` keywords (not consumed).
-    fn plsql_seq(&mut self, stops: &[&str]) -> R<Vec<PlsqlStatement>> {
+    pub(super) fn plsql_seq(&mut self, stops: &[&str]) -> R<Vec<PlsqlStatement>> {
         self.enter(BLOCK_WEIGHT)?;
         let mut out = Vec::new();
         while !(stops.iter().any(|k| self.is_kw(k)) || self.at_eof()) {

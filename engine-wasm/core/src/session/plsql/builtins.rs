@@ -33,6 +33,7 @@ pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
     "RUNSTATS_PKG.RS_START",
     "RUNSTATS_PKG.RS_MIDDLE",
     "RUNSTATS_PKG.RS_STOP",
+    "RAISE_APPLICATION_ERROR",
 ];
 
 /// DBMS_STATS' constants read by its calls themselves:
@@ -251,6 +252,20 @@ impl Run<'_> {
         self.gather_table_stats(id, &how, pos)
     }
 
+    /// A call's arguments evaluated, with their names.
+    fn call_values(
+        &mut self,
+        args: &[(Option<String>, Expr)],
+        vars: &[(String, Value)],
+    ) -> Result<Vec<(Option<String>, Value)>, LabError> {
+        let mut vals = Vec::new();
+        for (n, e) in args {
+            let v = dbms_stats_constant(e).map_or_else(|| self.plsql_eval(e, vars), Ok)?;
+            vals.push((n.clone(), v));
+        }
+        Ok(vals)
+    }
+
     pub(in crate::session) fn plsql_call(
         &mut self,
         name: &Ident,
@@ -258,11 +273,7 @@ impl Run<'_> {
         vars: &[(String, Value)],
         out: &mut Vec<String>,
     ) -> Result<(), LabError> {
-        let mut vals = Vec::new();
-        for (n, e) in args {
-            let v = dbms_stats_constant(e).map_or_else(|| self.plsql_eval(e, vars), Ok)?;
-            vals.push((n.clone(), v));
-        }
+        let vals = self.call_values(args, vars)?;
         let arg = |i: usize, named: &str| arg(&vals, i, named);
         match name.name.as_str() {
             "DBMS_RANDOM.SEED" => {
@@ -279,6 +290,7 @@ impl Run<'_> {
                 let v = arg(0, "val").and_then(|v| v.as_f64()).unwrap_or(0.0);
                 self.s.rng.seed(v as u64);
             }
+            "RAISE_APPLICATION_ERROR" => return Err(raise_application_error(&vals, name.pos)),
             "DBMS_SESSION.SLEEP" | "DBMS_LOCK.SLEEP" => self.sleep(name, arg(0, "seconds"))?,
             "DBMS_OUTPUT.PUT_LINE" => {
                 let line = arg(0, "a").map(|v| v.to_string()).unwrap_or_default();
@@ -521,6 +533,11 @@ impl Gather {
             no_invalidate: arg(vals, at[2], "no_invalidate"),
         })
     }
+}
+
+/// `RAISE_APPLICATION_ERROR(num, msg [, keeperrorstack])`.
+fn raise_application_error(vals: &[(Option<String>, Value)], at: Pos) -> LabError {
+    super::exceptions::application_error(arg(vals, 0, "num"), arg(vals, 1, "msg"), vals.len(), at)
 }
 
 /// A call's argument named `named`, or else at position `i` (when given

@@ -17,12 +17,14 @@
 
 use super::super::*;
 use super::builtins::{dbms_stats_constant, is_oracle_package, BUILTIN_PROCEDURES};
+use super::errors::error_stack;
 use super::lookup_var;
 use crate::exec;
 use crate::instance::PlsqlError;
 use lio_sql::ast::{SelectItem, Update};
 
 mod cursor;
+mod handlers;
 
 /// What Oracle's compiler says it ignored after an error: a SQL
 /// statement, a PL/SQL one, or a declaration.
@@ -88,15 +90,6 @@ impl Unit<'_> {
     fn undeclared(&mut self, name: &str, at: Pos, start: Pos, what: Ignored) {
         self.error(ora::PLS_IDENTIFIER_MUST_BE_DECLARED.line(&[&name]), at, start, what);
     }
-}
-
-/// The errors of an anonymous block as one ORA-06550 error stack.
-fn error_stack(errors: &[PlsqlError], at: Pos) -> LabError {
-    let mut rest = errors[0].text.clone();
-    for e in &errors[1..] {
-        rest.push_str(&format!("\n{}: line {}, column {}:\n{}", ora::PLSQL_ERROR.code(), e.line, e.position, e.text));
-    }
-    LabError::with_args(ora::PLSQL_COMPILATION_ERROR, &[&errors[0].line, &errors[0].position, &rest], at)
 }
 
 impl Run<'_> {
@@ -317,14 +310,9 @@ impl Run<'_> {
                 };
                 u.sql(r, stmt.pos)?;
             }
-            PlsqlStatement::Open(_)
-            | PlsqlStatement::Fetch(_)
-            | PlsqlStatement::Close(_)
-            | PlsqlStatement::Forall { .. }
-            | PlsqlStatement::AssignElement { .. } => self.check_cursor_statement(u, s, vars, seen)?,
-            PlsqlStatement::Null
-            | PlsqlStatement::Exit { when: None, .. }
-            | PlsqlStatement::Return { value: None, .. } => {}
+            // Cursors, collections, FORALL, exceptions (NULL, EXIT and
+            // RETURN without an expression: nothing).
+            _ => self.check_cursor_statement(u, s, vars, seen)?,
         }
         Ok(())
     }

@@ -235,6 +235,7 @@ impl Run<'_> {
         stmt: &Statement,
         vars: &mut [(String, Value)],
     ) -> Result<(), LabError> {
+        self.s.sql_cursor = super::super::types::SqlCursor::Unknown;
         let StatementKind::Insert(ins) = &stmt.kind else {
             return Err(LabError::unsupported("FORALL of a statement other than INSERT", stmt.pos));
         };

@@ -270,7 +270,7 @@ impl Run<'_> {
 }
 
 /// Where the variable `n` (`C%FOUND`, `T.COUNT`) is read in `e`.
-fn attribute_pos(e: &Expr, n: &str) -> Pos {
+pub(super) fn attribute_pos(e: &Expr, n: &str) -> Pos {
     let at = std::cell::Cell::new(Pos::default());
     exec::plan::rownum::any_expr(e, &|x: &Expr| match x {
         Expr::Column { qualifier: None, name } if name.name == n => {

@@ -112,6 +112,15 @@ impl Run<'_> {
     }
 }
 
+/// The errors of an anonymous block as one ORA-06550 error stack.
+pub(super) fn error_stack(errors: &[PlsqlError], at: Pos) -> LabError {
+    let mut rest = errors[0].text.clone();
+    for e in &errors[1..] {
+        rest.push_str(&format!("\n{}: line {}, column {}:\n{}", ora::PLSQL_ERROR.code(), e.line, e.position, e.text));
+    }
+    LabError::with_args(ora::PLSQL_COMPILATION_ERROR, &[&errors[0].line, &errors[0].position, &rest], at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::wrap;

@@ -83,15 +83,19 @@ impl Run<'_> {
             SqlPlus::Exec(b) => {
                 // The block's `ERROR at line 1` is the EXEC command itself,
                 // which may start after other text on its line.
-                self.run_plsql(b, &mut o.output).map_err(|mut e| {
+                let r = self.run_plsql(b, &mut o.output);
+                if !self.s.sqlplus.serveroutput {
+                    o.output.clear();
+                }
+                if r.is_err() {
+                    self.s.failed_output = std::mem::take(&mut o.output);
+                }
+                r.map_err(|mut e| {
                     if e.pos.line == pos.line && e.pos.column < pos.column {
                         e.pos = pos;
                     }
                     e
                 })?;
-                if !self.s.sqlplus.serveroutput {
-                    o.output.clear();
-                }
                 o.feedback = Some("PL/SQL procedure successfully completed.".into());
             }
             SqlPlus::Shutdown(abort) => o.output.extend(self.shutdown(*abort)?),

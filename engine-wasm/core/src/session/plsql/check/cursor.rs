@@ -70,6 +70,8 @@ impl Run<'_> {
                     self.check_expr(u, value, vars, coll.pos, Ignored::Plsql, seen)?;
                 }
             }
+            PlsqlStatement::Handled { body, handlers, .. } => self.check_handled(u, body, handlers, vars, seen)?,
+            PlsqlStatement::Raise { name, pos } => Self::check_raise(u, name.as_ref(), *pos, vars),
             _ => {}
         }
         Ok(())
