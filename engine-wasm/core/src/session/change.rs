@@ -211,6 +211,9 @@ impl Run<'_> {
     /// `UPDATE`: returns the rows updated.
     pub(super) fn update(&mut self, u: &Update, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
         let tid = self.dml_table(&u.table)?;
+        // SET c = DEFAULT: the column's default (session/default_keyword.rs).
+        let replaced = self.update_without_default_keyword(u, tid)?;
+        let u = replaced.as_ref().unwrap_or(u);
         let t = &self.inst.cat.tables[tid];
         let mut cols = std::mem::take(&mut self.s.dml.cols);
         cols.clear();

@@ -254,7 +254,7 @@ pub(super) struct ValuesSequence {
 }
 
 /// Visits `e` and its operands (not subqueries), mutably.
-fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Expr)) {
+pub(super) fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Expr)) {
     use lio_sql::ast::Expr;
     f(e);
     match e {

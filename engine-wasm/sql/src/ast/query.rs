@@ -518,6 +518,10 @@ pub enum Expr {
     /// `f(args) OVER (PARTITION BY ... ORDER BY ... frame)`: an analytic
     /// (window) function (`ast/window.rs`).
     Analytic(Box<Analytic>),
+    /// The DEFAULT keyword as a whole value of INSERT's VALUES or
+    /// UPDATE's SET: the column's default (NULL when it has none),
+    /// replaced by the DML before anything compiles it.
+    Default(Pos),
 }
 
 // ---- analytic (window) functions: `f(args) OVER ([PARTITION BY ...]

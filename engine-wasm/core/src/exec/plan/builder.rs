@@ -224,6 +224,8 @@ impl<'a> Builder<'a> {
             Expr::Bind(b, _) => CExpr::Bind(self.bind(&format!(":{b}"))),
             Expr::Rownum(_) => CExpr::Rownum,
             Expr::Level(_) => CExpr::Level,
+            // Replaced by the INSERT or UPDATE it stands in (session/default_keyword.rs).
+            Expr::Default(p) => return Err(LabError::new(ora::MISSING_EXPRESSION, *p)),
             Expr::Column { qualifier, name } => self.resolve_column(qualifier, name, scope)?,
             Expr::Function { name, .. } if DATE_FUNCTIONS.contains(&name.name.as_str()) => {
                 return Err(LabError::with(ora::LAB_UNSUPPORTED, "date and time values", name.pos))
