@@ -163,6 +163,7 @@ impl Run<'_> {
             type_text: d.type_text.clone(),
             default: default.clone(),
             default_on_null: false,
+            default_text: d.default_text.clone(),
             dict_default: None,
             nn: None,
         };
@@ -269,7 +270,9 @@ impl Run<'_> {
                     self.eval_default(e)?;
                 }
             }
-            self.inst.cat.tables[tid].columns[c].default = e;
+            let col = &mut self.inst.cat.tables[tid].columns[c];
+            col.default = e;
+            col.default_text = m.default_text.clone();
         }
         if let Some((nn, at)) = m.not_null {
             let col = &self.inst.cat.tables[tid].columns[c];

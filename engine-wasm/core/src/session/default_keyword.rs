@@ -19,6 +19,7 @@
 use super::sequence::walk_mut;
 use super::*;
 use crate::catalog::sequence::Identity;
+use std::borrow::Cow;
 
 /// Whether a value is the DEFAULT keyword.
 fn is_default(e: &Expr) -> bool {
@@ -78,26 +79,36 @@ impl Run<'_> {
         Some(Insert { columns: Some(cols), source: InsertSource::Values(exprs), ..i.clone() })
     }
 
-    /// The UPDATE with each `c = DEFAULT` made `c = <c's default>` (NULL
-    /// when it has none); None when it sets nothing to DEFAULT.
-    pub(super) fn update_without_default_keyword(&self, u: &Update, tid: TableId) -> Result<Option<Update>, LabError> {
-        if !u.sets.iter().any(|(_, e)| is_default(e)) {
-            return Ok(None);
-        }
+    /// The UPDATE's SET list checked and made plain: a GENERATED ALWAYS
+    /// identity column set is ORA-32796 at it (nuijten.blogspot.com, 12c:
+    /// `set id = id`, `id + 0`, ...), up to the first unknown column (the
+    /// UPDATE's ORA-00904); each `c = DEFAULT` becomes `c = <c's
+    /// default>` (NULL when it has none).
+    pub(super) fn update_sets<'a>(&self, u: &'a Update, tid: TableId) -> Result<Cow<'a, Update>, LabError> {
         let t = &self.inst.cat.tables[tid];
+        for (c, e) in &u.sets {
+            let Some(k) = t.column_index(&c.name) else { break };
+            match (t.columns[k].identity, e) {
+                (Some(Identity::Always), Expr::Default(at)) => {
+                    return Err(LabError::unsupported("SET of a GENERATED ALWAYS identity column to DEFAULT", *at))
+                }
+                (Some(Identity::Always), _) => return Err(LabError::new(ora::IDENTITY_ALWAYS_UPDATE, c.pos)),
+                _ => {}
+            }
+        }
+        if !u.sets.iter().any(|(_, e)| is_default(e)) {
+            return Ok(Cow::Borrowed(u));
+        }
         let mut out = u.clone();
         for (c, e) in &mut out.sets {
             let Expr::Default(at) = *e else { continue };
             // An unknown column: the UPDATE's own ORA-00904 (NULL meanwhile).
             let col = t.column_index(&c.name).map(|k| &t.columns[k]);
-            if col.is_some_and(|c| c.identity == Some(Identity::Always)) {
-                return Err(LabError::unsupported("SET of a GENERATED ALWAYS identity column to DEFAULT", at));
-            }
             *e = match col.and_then(|c| c.default.as_ref()) {
                 Some(d) => placed_at(d, at),
                 None => Expr::Null(at),
             };
         }
-        Ok(Some(out))
+        Ok(Cow::Owned(out))
     }
 }

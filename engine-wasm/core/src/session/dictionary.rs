@@ -56,7 +56,8 @@ impl Run<'_> {
             DictView::Tables => self.live_tables().map(|t| self.table_row(t)).collect(),
             DictView::Indexes => self.live_indexes().map(|ix| self.index_row(ix)).collect(),
             DictView::IndColumns => self.live_indexes().flat_map(|ix| self.ind_column_rows(ix)).collect(),
-            DictView::TabColumns => self.live_tables().flat_map(tab_column_rows).collect(),
+            DictView::TabColumns => self.tab_columns_rows(),
+            DictView::TabIdentityCols => self.identity_col_rows(),
             DictView::TabColStatistics => self.live_tables().flat_map(col_statistics_rows).collect(),
             DictView::TabHistograms => {
                 let actual = self.inst.profile.hybrid_histograms;
@@ -487,7 +488,7 @@ fn type_lengths(t: &DataType) -> (f64, f64) {
     }
 }
 
-fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
+pub(super) fn tab_column_rows(t: &Table) -> Vec<Vec<Value>> {
     t.columns
         .iter()
         .enumerate()

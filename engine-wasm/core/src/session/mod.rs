@@ -24,6 +24,7 @@ pub mod cr;
 mod create;
 pub mod cursor;
 mod ddl;
+mod default_dict;
 mod default_keyword;
 mod dictionary;
 mod direct;

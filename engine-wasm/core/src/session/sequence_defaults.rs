@@ -259,6 +259,7 @@ pub(super) fn declared_column(d: &ColumnDef) -> crate::catalog::Column {
         type_text: d.type_text.clone(),
         default: d.default.clone(),
         default_on_null: on_null,
+        default_text: d.default_text.clone(),
         dict_default: None,
         nn: (d.not_null || d.identity.is_some() || on_null).then(|| crate::catalog::ConName {
             con: 0,

@@ -456,8 +456,6 @@ impl Run<'_> {
             .cat
             .table_id(&i.table.name)
             .ok_or_else(|| super::change::missing_table(&self.inst.cat, &i.table))?;
-        let stripped = self.insert_without_default_keyword(i, tid);
-        let i = stripped.as_ref().unwrap_or(i);
         let mut targets = self.inst.cat.tables[tid].columns.len();
         if let Some(cols) = &i.columns {
             for c in cols {
@@ -490,15 +488,12 @@ impl Run<'_> {
 
     fn check_update(&mut self, u: &Update, names: &[String]) -> Result<(), LabError> {
         let tid = self.dml_table(&u.table)?;
-        let replaced = self.update_without_default_keyword(u, tid)?;
-        let u = replaced.as_ref().unwrap_or(u);
         for (c, _) in &u.sets {
             if self.inst.cat.tables[tid].column_index(&c.name).is_none() {
                 return Err(LabError::invalid_identifier(&c.name, c.pos));
             }
         }
-        let select =
-            u.sets.iter().map(|(_, e)| SelectItem::Expr { expr: e.clone(), alias: None, heading: None }).collect();
+        let select = self.checked_set_items(u);
         let q = target_query(&u.table, &u.alias, &u.where_clause, select, u.pos);
         self.check_query(&q, names)
     }
