@@ -8,7 +8,18 @@ impl Column {
     /// sized from its rows, no DEFAULT.
     pub fn derived(name: String, data_type: DataType) -> Column {
         let (type_text, default, dict_default, nn) = (None, None, None, None);
-        let (not_null, identity, default_on_null) = (false, None, false);
-        Column { name, data_type, not_null, identity, type_text, default, default_on_null, dict_default, nn }
+        let (not_null, identity, default_on_null, default_text) = (false, None, false, None);
+        Column {
+            name,
+            data_type,
+            not_null,
+            identity,
+            type_text,
+            default,
+            default_on_null,
+            default_text,
+            dict_default,
+            nn,
+        }
     }
 }

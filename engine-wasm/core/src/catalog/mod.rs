@@ -66,6 +66,9 @@ pub struct Column {
     pub default: Option<lio_sql::ast::Expr>,
     /// `DEFAULT ON NULL` (12.1+): the default replaces a given NULL too.
     pub default_on_null: bool,
+    /// The DEFAULT's text as written, kept since it was last set (`DEFAULT
+    /// NULL` keeps "NULL"): USER_TAB_COLUMNS.DATA_DEFAULT.
+    pub default_text: Option<String>,
     /// Added with a DEFAULT as a dictionary change (11g NOT NULL, 12c any):
     /// the default, its value, and the rows then in the table, whose
     /// blocks do not hold it (the lab's row store does).

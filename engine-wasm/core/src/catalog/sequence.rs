@@ -19,6 +19,8 @@ pub struct Sequence {
     /// SEQ$.HIGHWATER, USER_SEQUENCES.LAST_NUMBER: the first value not yet
     /// handed to the instance's cache.
     pub last_number: Number,
+    /// START WITH, as created (USER_TAB_IDENTITY_COLS.IDENTITY_OPTIONS).
+    pub start: Number,
     /// System-generated: an identity column's (ORA-32793 to ALTER,
     /// ORA-32794 to DROP; it goes with its table).
     pub system: bool,

@@ -73,11 +73,15 @@ pub enum DictView {
     /// USER_TAB_COMMENTS, USER_COL_COMMENTS.
     TabComments,
     ColComments,
+    /// USER_TAB_IDENTITY_COLS (12.1+) and its ALL_/DBA_ form.
+    TabIdentityCols,
+    DbaTabIdentityCols,
 }
 
 #[macro_use]
 mod cols;
 mod cons;
+mod release;
 mod subpart;
 pub use cols::ColType;
 
@@ -155,6 +159,8 @@ view!(TAB_COLUMNS, TAB_COLUMNS_N:
     ("DATA_SCALE", Num),
     ("NULLABLE", Text(1)),
     ("COLUMN_ID", Num),
+    ("DEFAULT_LENGTH", Num),
+    ("DATA_DEFAULT", Text(80)),
     ("NUM_DISTINCT", Num),
     ("LOW_VALUE", RawValue),
     ("HIGH_VALUE", RawValue),
@@ -167,6 +173,8 @@ view!(TAB_COLUMNS, TAB_COLUMNS_N:
     ("CHAR_LENGTH", Num),
     ("CHAR_USED", Text(1)),
     ("HISTOGRAM", Text(15)),
+    ("DEFAULT_ON_NULL", Text(3)),
+    ("IDENTITY_COLUMN", Text(3)),
 );
 
 view!(TAB_COL_STATISTICS, TAB_COL_STATISTICS_N:
@@ -383,6 +391,7 @@ impl DictView {
                 "CONSTRAINTS" => DictView::DbaConstraints,
                 "CONS_COLUMNS" => DictView::DbaConsColumns,
                 "SEQUENCES" => DictView::DbaSequences,
+                "TAB_IDENTITY_COLS" => DictView::DbaTabIdentityCols,
                 _ => return None,
             });
         }
@@ -407,6 +416,7 @@ impl DictView {
             "CONS_COLUMNS" => DictView::ConsColumns,
             "VIEWS" => DictView::Views,
             "SEQUENCES" => DictView::Sequences,
+            "TAB_IDENTITY_COLS" => DictView::TabIdentityCols,
             "TAB_COMMENTS" => DictView::TabComments,
             "COL_COMMENTS" => DictView::ColComments,
             _ => return None,
@@ -462,6 +472,8 @@ impl DictView {
             DictView::Views => "USER_VIEWS",
             DictView::Sequences | DictView::Sequences18 => "USER_SEQUENCES",
             DictView::DbaSequences | DictView::DbaSequences18 => "DBA_SEQUENCES",
+            DictView::TabIdentityCols => "USER_TAB_IDENTITY_COLS",
+            DictView::DbaTabIdentityCols => "DBA_TAB_IDENTITY_COLS",
             DictView::TabComments => "USER_TAB_COMMENTS",
             DictView::ColComments => "USER_COL_COMMENTS",
         }
@@ -473,6 +485,7 @@ impl DictView {
             DictView::DbaTables => DictView::Tables,
             DictView::DbaSequences => DictView::Sequences,
             DictView::DbaSequences18 => DictView::Sequences18,
+            DictView::DbaTabIdentityCols => DictView::TabIdentityCols,
             DictView::DbaIndexes => DictView::Indexes,
             DictView::DbaTabColumns => DictView::TabColumns,
             DictView::DbaSegments => DictView::Segments,
@@ -518,6 +531,8 @@ impl DictView {
             DictView::Sequences18 => cons::sequences_typed(true, false),
             DictView::DbaSequences => cons::sequences_typed(false, true),
             DictView::DbaSequences18 => cons::sequences_typed(true, true),
+            DictView::TabIdentityCols => &cons::identity_typed()[1..],
+            DictView::DbaTabIdentityCols => cons::identity_typed(),
             DictView::TabComments => cons::comments_typed(false),
             DictView::ColComments => cons::comments_typed(true),
         }
@@ -531,18 +546,6 @@ impl DictView {
             DictView::Objects => &cols[..(objects_columns as usize).saturating_sub(1).min(cols.len())],
             DictView::AllObjects => &cols[..(objects_columns as usize).min(cols.len())],
             _ => cols,
-        }
-    }
-
-    /// Whether the release lacks the view's last column: TAB_HISTOGRAMS'
-    /// ENDPOINT_REPEAT_COUNT (12c), TABLES' and INDEXES' SEGMENT_CREATED
-    /// (11.2, deferred segment creation).
-    pub fn lacks_last_column(self, hybrid_histograms: bool, deferred_segment_creation: bool) -> bool {
-        use DictView::*;
-        match self {
-            TabHistograms | DbaTabHistograms => !hybrid_histograms,
-            Tables | DbaTables | Indexes | DbaIndexes => !deferred_segment_creation,
-            _ => false,
         }
     }
 
@@ -580,14 +583,11 @@ impl DictView {
             DictView::Sequences18 => cons::sequences_names(true, false),
             DictView::DbaSequences => cons::sequences_names(false, true),
             DictView::DbaSequences18 => cons::sequences_names(true, true),
+            DictView::TabIdentityCols => &cons::identity_names()[1..],
+            DictView::DbaTabIdentityCols => cons::identity_names(),
             DictView::TabComments => cons::comments_names(false),
             DictView::ColComments => cons::comments_names(true),
         }
-    }
-
-    /// SQL*Plus's width of column `col` ([`ColType::width`]).
-    pub fn width(self, col: usize, identifier_bytes: u32) -> u32 {
-        self.typed_columns().get(col).map_or(0, |c| c.1.width(identifier_bytes))
     }
 }
 

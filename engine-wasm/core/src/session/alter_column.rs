@@ -31,8 +31,8 @@ impl Run<'_> {
     /// The value of a column's DEFAULT: its expression, evaluated once for
     /// the statement (SYSDATE is the statement's).
     pub(super) fn eval_default(&mut self, e: &Expr) -> Result<Value, LabError> {
-        if let Expr::Column { name, .. } = e {
-            return Err(LabError::new(ora::COLUMN_NOT_ALLOWED_HERE, name.pos));
+        if let Some(err) = super::sequence_defaults::default_column_error(e) {
+            return Err(err);
         }
         self.ensure_dual(None, Some(e));
         self.eval_constant(e, "bind variables in a column DEFAULT")
@@ -163,6 +163,7 @@ impl Run<'_> {
             type_text: d.type_text.clone(),
             default: default.clone(),
             default_on_null: false,
+            default_text: d.default_text.clone(),
             dict_default: None,
             nn: None,
         };
@@ -264,12 +265,14 @@ impl Run<'_> {
         if let Some(e) = &m.default {
             let e = Some(e.clone()).filter(|e| !matches!(e, Expr::Null(_)));
             if let Some(e) = &e {
-                self.check_default_sequence(e)?;
+                self.check_default_expr(e)?;
                 if super::sequence::sequence_ref_at(e).is_none() {
                     self.eval_default(e)?;
                 }
             }
-            self.inst.cat.tables[tid].columns[c].default = e;
+            let col = &mut self.inst.cat.tables[tid].columns[c];
+            col.default = e;
+            col.default_text = m.default_text.clone();
         }
         if let Some((nn, at)) = m.not_null {
             let col = &self.inst.cat.tables[tid].columns[c];

@@ -211,6 +211,7 @@ impl Run<'_> {
     /// `UPDATE`: returns the rows updated.
     pub(super) fn update(&mut self, u: &Update, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
         let tid = self.dml_table(&u.table)?;
+        let u = &*self.update_sets(u, tid)?;
         let t = &self.inst.cat.tables[tid];
         let mut cols = std::mem::take(&mut self.s.dml.cols);
         cols.clear();
@@ -218,9 +219,6 @@ impl Run<'_> {
             let i = t
                 .column_index(&c.name)
                 .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos))?;
-            if t.columns[i].identity == Some(crate::catalog::sequence::Identity::Always) {
-                return Err(LabError::new(ora::IDENTITY_ALWAYS_UPDATE, c.pos));
-            }
             let fixed = match &t.storage {
                 TableStorage::Iot { .. } => t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i)),
                 TableStorage::Cluster { key_cols, .. } => key_cols.contains(&i),

@@ -510,6 +510,7 @@ impl Run<'_> {
                     type_text: d.type_text.clone(),
                     default: None,
                     default_on_null: false,
+                    default_text: None,
                     dict_default: None,
                     nn: None,
                 })

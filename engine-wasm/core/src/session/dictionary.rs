@@ -8,7 +8,7 @@
 //! and CLUSTERING_FACTOR as the index is now (the lab's optimizer reads
 //! them live; Oracle keeps those of the last gather or CREATE INDEX).
 
-use super::column_dict::{analyzed, col_statistics_rows, histogram_rows, num, tab_column_rows, text, type_lengths};
+use super::column_dict::{analyzed, col_statistics_rows, histogram_rows, num, text, type_lengths};
 use super::part_index_dict::index_status;
 use super::*;
 use crate::catalog::{Index, Table, TableStorage};
@@ -39,10 +39,8 @@ impl Run<'_> {
             DictView::Tables => self.live_tables().map(|t| self.table_row(t)).collect(),
             DictView::Indexes => self.live_indexes().map(|ix| self.index_row(ix)).collect(),
             DictView::IndColumns => self.live_indexes().flat_map(|ix| self.ind_column_rows(ix)).collect(),
-            DictView::TabColumns => {
-                let bytes = self.inst.profile.stats_value_bytes;
-                self.live_tables().flat_map(|t| tab_column_rows(t, bytes)).collect()
-            }
+            DictView::TabColumns => self.tab_columns_rows(),
+            DictView::TabIdentityCols => self.identity_col_rows(),
             DictView::TabColStatistics => {
                 let bytes = self.inst.profile.stats_value_bytes;
                 self.live_tables().flat_map(|t| col_statistics_rows(t, bytes)).collect()

@@ -107,14 +107,21 @@ impl Run<'_> {
         bind_sets: &[Vec<Value>],
         top: bool,
     ) -> Result<RowStore, LabError> {
+        // VALUES' DEFAULT keywords: the columns left out (session/default_keyword.rs).
+        let stripped = self.insert_without_default_keyword(i, tid);
+        let i = stripped.as_ref().unwrap_or(i);
         let ncols = self.inst.cat.tables[tid].columns.len();
         let targets: Vec<usize> = match &i.columns {
             Some(cols) => {
                 let mut v = Vec::new();
                 for c in cols {
-                    v.push(self.inst.cat.tables[tid].column_index(&c.name).ok_or_else(|| {
+                    let k = self.inst.cat.tables[tid].column_index(&c.name).ok_or_else(|| {
                         LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos)
-                    })?);
+                    })?;
+                    if v.contains(&k) {
+                        return Err(LabError::new(ora::DUPLICATE_COLUMN_NAME, c.pos));
+                    }
+                    v.push(k);
                 }
                 v
             }

@@ -25,6 +25,8 @@ pub mod cr;
 mod create;
 pub mod cursor;
 mod ddl;
+mod default_dict;
+mod default_keyword;
 mod dictionary;
 mod direct;
 mod dispatch;

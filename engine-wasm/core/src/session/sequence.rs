@@ -138,7 +138,7 @@ impl Run<'_> {
         let stamp = self.inst.cat.stamp(base);
         let (increment, min, max, cycle, cache, order) = (c.increment, c.min, c.max, c.cycle, c.cache, c.order);
         let last_number = start;
-        let q = Sequence { name, stamp, increment, min, max, cycle, cache, order, last_number, system };
+        let q = Sequence { name, stamp, increment, min, max, cycle, cache, order, last_number, start, system };
         self.inst.cat.sequences.push(q);
         Ok(())
     }
@@ -254,7 +254,7 @@ pub(super) struct ValuesSequence {
 }
 
 /// Visits `e` and its operands (not subqueries), mutably.
-fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Expr)) {
+pub(super) fn walk_mut(e: &mut lio_sql::ast::Expr, f: &mut impl FnMut(&mut lio_sql::ast::Expr)) {
     use lio_sql::ast::Expr;
     f(e);
     match e {
@@ -377,10 +377,14 @@ pub(super) fn sequence_ref_at(e: &lio_sql::ast::Expr) -> Option<Pos> {
 
 impl Run<'_> {
     /// `e` with its sequence pseudocolumns in place (a PL/SQL check
-    /// compiles the statement but takes no value): 0 for each.
+    /// compiles the statement but takes no value): 0 for each; the DEFAULT
+    /// keyword of VALUES or SET (the column's default) NULL.
     pub(super) fn without_sequences(&self, e: &lio_sql::ast::Expr) -> lio_sql::ast::Expr {
         let mut e = e.clone();
         walk_mut(&mut e, &mut |x| {
+            if let lio_sql::ast::Expr::Default(p) = x {
+                *x = lio_sql::ast::Expr::Null(*p);
+            }
             if let lio_sql::ast::Expr::Column { qualifier: Some(q), name } = x {
                 if (name.name == "NEXTVAL" || name.name == "CURRVAL") && self.inst.cat.sequence(&q.name).is_some() {
                     *x = lio_sql::ast::Expr::Number(Number::ZERO, q.pos);
@@ -388,6 +392,13 @@ impl Run<'_> {
             }
         });
         e
+    }
+
+    /// An UPDATE's SET values as a select list a PL/SQL check compiles
+    /// (their sequences and DEFAULT keywords in place, `without_sequences`).
+    pub(super) fn checked_set_items(&self, u: &lio_sql::ast::Update) -> Vec<lio_sql::ast::SelectItem> {
+        let item = |e| lio_sql::ast::SelectItem::Expr { expr: self.without_sequences(e), alias: None, heading: None };
+        u.sets.iter().map(|(_, e)| item(e)).collect()
     }
 
     /// A PL/SQL expression reading a sequence (`v := s.nextval`, 11.1+):

@@ -51,9 +51,17 @@ impl Run<'_> {
             }
         }
         match &d.default {
-            Some(e) => self.check_default_sequence(e),
+            Some(e) => self.check_default_expr(e),
             None => Ok(()),
         }
+    }
+
+    /// A column DEFAULT checked where it is declared (CREATE TABLE, ALTER
+    /// TABLE ADD or MODIFY): its sequence (`check_default_sequence`), and
+    /// no other column in it (ORA-00984 at the column, as Oracle).
+    pub(super) fn check_default_expr(&self, e: &Expr) -> Result<(), LabError> {
+        self.check_default_sequence(e)?;
+        default_column_error(e).map_or(Ok(()), Err)
     }
 
     /// A column DEFAULT that reads a sequence: ORA-00984 before 12c, as
@@ -208,6 +216,35 @@ impl Run<'_> {
     }
 }
 
+/// A DEFAULT naming a column (not USER, not a sequence's NEXTVAL or
+/// CURRVAL): Oracle's ORA-00984 at it; a qualified name or a package's
+/// function (`DBMS_RANDOM.VALUE`: Oracle's SQL Reference forbids PL/SQL
+/// functions in a DEFAULT; its error code not checked) refused.
+pub(super) fn default_column_error(e: &Expr) -> Option<LabError> {
+    let mut out = None;
+    super::sequence::walk_mut(&mut e.clone(), &mut |x| {
+        if let Expr::Function { name, .. } = x {
+            if name.name.contains('.') && out.is_none() {
+                // Oracle's documented restriction; its error code not checked.
+                out =
+                    Some(LabError::unsupported("a PL/SQL function in a column DEFAULT (Oracle allows none)", name.pos));
+            }
+        }
+        let Expr::Column { qualifier, name } = x else { return };
+        if out.is_some() || (qualifier.is_none() && name.name == "USER") {
+            return;
+        }
+        out = match qualifier {
+            None => Some(LabError::new(ora::COLUMN_NOT_ALLOWED_HERE, name.pos)),
+            Some(_) if matches!(name.name.as_str(), "NEXTVAL" | "CURRVAL") => None,
+            Some(q) => {
+                Some(LabError::unsupported("a qualified name (a package's function?) in a column DEFAULT", q.pos))
+            }
+        };
+    });
+    out
+}
+
 /// A declared column of CREATE TABLE: ON NULL and identity make it NOT
 /// NULL (its constraint numbered when the table is created,
 /// `number_not_nulls`).
@@ -222,6 +259,7 @@ pub(super) fn declared_column(d: &ColumnDef) -> crate::catalog::Column {
         type_text: d.type_text.clone(),
         default: d.default.clone(),
         default_on_null: on_null,
+        default_text: d.default_text.clone(),
         dict_default: None,
         nn: (d.not_null || d.identity.is_some() || on_null).then(|| crate::catalog::ConName {
             con: 0,

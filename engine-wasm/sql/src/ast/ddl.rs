@@ -55,6 +55,8 @@ pub struct ColumnDef {
     pub identity: Option<Box<IdentityClause>>,
     /// `DEFAULT expr`.
     pub default: Option<Expr>,
+    /// The DEFAULT's text as written (USER_TAB_COLUMNS.DATA_DEFAULT).
+    pub default_text: Option<String>,
     /// `DEFAULT ON NULL expr` (12.1+): where ON was written.
     pub default_on_null: Option<Pos>,
     /// Inline `[CONSTRAINT name] REFERENCES ...`: a foreign key on the column.
@@ -392,6 +394,8 @@ pub struct ColumnModify {
     pub data_type: Option<(DataType, Option<String>)>,
     /// `DEFAULT expr` (`DEFAULT NULL` removes the default).
     pub default: Option<Expr>,
+    /// The DEFAULT's text as written (USER_TAB_COLUMNS.DATA_DEFAULT).
+    pub default_text: Option<String>,
     /// `NOT NULL` (Some(true)), `NULL` (Some(false)), and where it was written.
     pub not_null: Option<(bool, Pos)>,
 }

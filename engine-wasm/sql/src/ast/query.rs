@@ -28,8 +28,7 @@ pub struct Query {
     pub where_clause: Option<Expr>,
     /// `CONNECT BY [NOCYCLE] cond` (its other parts in `hier`).
     pub connect_by: Option<Expr>,
-    /// `START WITH`, `NOCYCLE` and `ORDER SIBLINGS BY` of a hierarchical
-    /// query (None: none written).
+    /// `START WITH`, `NOCYCLE` and `ORDER SIBLINGS BY` of a hierarchical query (None: none written).
     pub hier: Option<Box<Hier>>,
     pub group_by: Vec<Expr>,
     /// `ROLLUP`, `CUBE` or `GROUPING SETS` in the GROUP BY clause: the
@@ -518,6 +517,8 @@ pub enum Expr {
     /// `f(args) OVER (PARTITION BY ... ORDER BY ... frame)`: an analytic
     /// (window) function (`ast/window.rs`).
     Analytic(Box<Analytic>),
+    /// DEFAULT alone in VALUES or SET (the DML puts the column's default there).
+    Default(Pos),
 }
 
 // ---- analytic (window) functions: `f(args) OVER ([PARTITION BY ...]

@@ -134,7 +134,7 @@ impl Parser<'_> {
     /// One column of MODIFY: `name [type] [DEFAULT expr] [NULL | NOT NULL]`.
     fn modified_column(&mut self) -> R<ColumnModify> {
         let name = self.column_ident()?;
-        let mut m = ColumnModify { name, data_type: None, default: None, not_null: None };
+        let mut m = ColumnModify { name, data_type: None, default: None, default_text: None, not_null: None };
         if self.word().is_some_and(|w| TYPE_WORDS.contains(&w)) {
             let first = self.i;
             let t = self.datatype()?;
@@ -146,7 +146,8 @@ impl Parser<'_> {
                 if self.is_kw("ON") && self.nth_is_kw(1, "NULL") {
                     return Err(self.unsupported("ALTER TABLE ... MODIFY of a column's DEFAULT ON NULL"));
                 }
-                m.default = Some(self.expr()?);
+                let (e, text) = self.default_expr()?;
+                (m.default, m.default_text) = (Some(e), Some(text));
             } else if self.eat_kw("NOT") {
                 if !self.eat_kw("NULL") {
                     return Err(self.fail(ora::MISSING_NULL_KEYWORD));

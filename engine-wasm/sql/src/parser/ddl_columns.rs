@@ -112,6 +112,19 @@ impl Parser<'_> {
         self.column_constraints(name, Some((data_type, type_text)))
     }
 
+    /// A DEFAULT's expression and its text as Oracle keeps it
+    /// (USER_TAB_COLUMNS.DATA_DEFAULT): from its first character to the
+    /// next token, so the spaces and line ends after it are part of it
+    /// (Jonathan Lewis, "data_default", 2021: a default followed by a
+    /// line end and a comma is one byte longer than one followed by the
+    /// comma).
+    pub(super) fn default_expr(&mut self) -> R<(Expr, String)> {
+        let from = self.tok().start;
+        let e = self.expr()?;
+        let to = self.tok().start.max(from);
+        Ok((e, self.text.get(from..to).unwrap_or_default().to_string()))
+    }
+
     /// A column's DEFAULT, inline constraints and identity after its
     /// datatype; `typed` None for a CTAS column given by name and
     /// constraints only (its type comes from the query).
@@ -138,6 +151,7 @@ impl Parser<'_> {
             unique_deferrable: false,
             identity: None,
             default: None,
+            default_text: None,
             default_on_null: None,
             references: None,
             checks: Vec::new(),
@@ -151,7 +165,8 @@ impl Parser<'_> {
                     self.bump();
                     self.bump();
                 }
-                c.default = Some(self.expr()?);
+                let (e, text) = self.default_expr()?;
+                (c.default, c.default_text) = (Some(e), Some(text));
             } else if self.is_kw("NOT") {
                 self.bump();
                 if !self.eat_kw("NULL") {

@@ -28,7 +28,7 @@ impl Parser<'_> {
             self.lparen()?;
             let mut vals = Vec::new();
             loop {
-                vals.push(self.expr()?);
+                vals.push(self.value_or_default()?);
                 if self.eat(&Tok::Comma) {
                     continue;
                 }
@@ -80,13 +80,25 @@ impl Parser<'_> {
             if !self.eat(&Tok::Eq) {
                 return Err(self.fail(ora::MISSING_EQUAL_SIGN));
             }
-            sets.push((col, self.expr()?));
+            sets.push((col, self.value_or_default()?));
             if !self.eat(&Tok::Comma) {
                 break;
             }
         }
         let where_clause = self.dml_where()?;
         Ok(Update { table, alias, sets, where_clause, hints, pos })
+    }
+
+    /// A value of VALUES or SET: an expression, or the DEFAULT keyword
+    /// standing alone (the column's default; `DEFAULT + 1` and DEFAULT
+    /// elsewhere stay ORA-00936, missing expression).
+    fn value_or_default(&mut self) -> R<Expr> {
+        let alone = matches!(self.nth(1), Tok::Comma | Tok::RParen | Tok::Semi | Tok::Eof)
+            || matches!(self.nth_word(1), Some("WHERE" | "RETURNING" | "RETURN" | "LOG"));
+        if self.is_kw("DEFAULT") && alone {
+            return Ok(Expr::Default(self.bump().pos));
+        }
+        self.expr()
     }
 
     /// `DELETE [FROM] t [alias] [WHERE cond]`

@@ -153,3 +153,23 @@ pub(super) fn sequences_names(v18: bool, owner: bool) -> &'static [&'static str]
         &all[1..]
     }
 }
+
+// ALL_TAB_IDENTITY_COLS and DBA_TAB_IDENTITY_COLS (12.1+); USER_ has all
+// but OWNER (Connor McDonald, "PL/SQL and mistaken identity", 2024: TABLE_NAME,
+// COLUMN_NAME, GENERATION_TYPE, SEQUENCE_NAME, IDENTITY_OPTIONS).
+view!(IDENTITY_COLS, IDENTITY_COLS_N:
+    ("OWNER", Name),
+    ("TABLE_NAME", Name),
+    ("COLUMN_NAME", Name),
+    ("GENERATION_TYPE", Text(10)),
+    ("SEQUENCE_NAME", Name),
+    ("IDENTITY_OPTIONS", Text(298)),
+);
+
+pub(super) const fn identity_typed() -> &'static [(&'static str, ColType)] {
+    IDENTITY_COLS
+}
+
+pub(super) const fn identity_names() -> &'static [&'static str] {
+    IDENTITY_COLS_N
+}

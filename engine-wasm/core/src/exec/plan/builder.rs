@@ -196,6 +196,10 @@ impl<'a> Builder<'a> {
         scope: &[ScopeEntry],
         aggs: &mut Option<&mut Vec<AggItem>>,
     ) -> Result<CExpr, LabError> {
+        // DEFAULT: the INSERT or UPDATE replaced it (session/default_keyword.rs) where Oracle takes it.
+        if let Expr::Default(p) = e {
+            return Err(LabError::new(ora::MISSING_EXPRESSION, *p));
+        }
         let own = self.subq.polarity;
         self.subq.polarity = Self::operand_polarity(e, own);
         self.subq.node_polarity = own;
@@ -219,7 +223,7 @@ impl<'a> Builder<'a> {
                     CExpr::Const(crate::value::Value::str(s))
                 }
             }
-            Expr::Null(_) => CExpr::Const(crate::value::Value::Null),
+            Expr::Null(_) | Expr::Default(_) => CExpr::Const(crate::value::Value::Null),
             // Named `:N`: a PL/SQL variable N is another bind.
             Expr::Bind(b, _) => CExpr::Bind(self.bind(&format!(":{b}"))),
             Expr::Rownum(_) => CExpr::Rownum,

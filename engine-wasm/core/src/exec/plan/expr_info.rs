@@ -11,7 +11,8 @@ pub(crate) fn expr_pos(e: &Expr) -> Pos {
         | Expr::Null(p)
         | Expr::Bind(_, p)
         | Expr::Rownum(p)
-        | Expr::Level(p) => *p,
+        | Expr::Level(p)
+        | Expr::Default(p) => *p,
         Expr::Column { name, qualifier } => qualifier.as_ref().map(|q| q.pos).unwrap_or(name.pos),
         Expr::Function { name, .. } => name.pos,
         Expr::Aggregate { pos, .. } => *pos,

@@ -15,6 +15,7 @@ pub fn expr_text(e: &Expr) -> String {
         },
         Expr::Rownum(_) => "ROWNUM".into(),
         Expr::Level(_) => "LEVEL".into(),
+        Expr::Default(_) => "DEFAULT".into(),
         // SYSDATE and CURRENT_DATE take no parentheses.
         Expr::Function { name, args }
             if args.is_empty() && matches!(name.name.as_str(), "SYSDATE" | "CURRENT_DATE") =>

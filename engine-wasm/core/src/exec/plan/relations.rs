@@ -123,6 +123,10 @@ impl Builder<'_> {
             super::super::dictionary::DictView::lookup(&name.name).map(super::super::fixed::FixedView::Dict)
         }) {
             if let super::super::fixed::FixedView::Dict(d) = v {
+                use crate::exec::dictionary::DictView::{DbaTabIdentityCols, TabIdentityCols};
+                if matches!(d, TabIdentityCols | DbaTabIdentityCols) && !self.ctx.profile.sequence_defaults {
+                    return Err(LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, name.pos));
+                }
                 // A view's columns are not listed: with views in the
                 // schema, the listing would be short.
                 if matches!(
@@ -227,6 +231,10 @@ impl Builder<'_> {
             match d {
                 DictView::Sequences => cols = &cols[..cols.len().min(p.sequence_columns as usize)],
                 DictView::DbaSequences => cols = &cols[..cols.len().min(p.sequence_columns as usize + 1)],
+                // TAB_COLUMNS' DEFAULT_ON_NULL and IDENTITY_COLUMN are 12.1's.
+                DictView::TabColumns | DictView::DbaTabColumns if !p.sequence_defaults => {
+                    cols = &cols[..cols.len() - 2]
+                }
                 _ => {}
             }
         }

@@ -481,8 +481,7 @@ impl Run<'_> {
                 return Err(LabError::invalid_identifier(&c.name, c.pos));
             }
         }
-        let select =
-            u.sets.iter().map(|(_, e)| SelectItem::Expr { expr: e.clone(), alias: None, heading: None }).collect();
+        let select = self.checked_set_items(u);
         let q = target_query(&u.table, &u.alias, &u.where_clause, select, u.pos);
         self.check_query(&q, names)
     }
