@@ -373,6 +373,9 @@ catalogue! {
     STATS_LOCKED = Ora 20005 "object statistics are locked (stattype = ALL)";
     /// ANALYZE ... COMPUTE STATISTICS of a table whose statistics are locked.
     ANALYZE_STATS_LOCKED = Ora 38029 "object statistics are locked";
+    /// DBMS_STATS' SET_/DELETE_/GET_PREFS of a preference name it does
+    /// not have (or, before 11.2.0.4, TABLE_CACHED_BLOCKS).
+    STATS_INVALID_PNAME = Ora 20001 "Invalid input values for pname";
     /// DBMS_STATS' ESTIMATE_PERCENT outside its range.
     ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
     /// An INTERVAL literal whose text does not fit its fields.

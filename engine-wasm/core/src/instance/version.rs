@@ -156,6 +156,13 @@ pub struct VersionProfile {
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
     /// those two.
     pub composite_11g: bool,
+    /// 11.1+: DBMS_STATS' statistics preferences (SET_TABLE_PREFS,
+    /// SET_SCHEMA_PREFS, SET_GLOBAL_PREFS, GET_PREFS, DELETE_TABLE_PREFS).
+    pub stats_prefs: bool,
+    /// 11.2.0.4+ (bug 13262857's enhancement, in 12.1 on): the
+    /// TABLE_CACHED_BLOCKS preference (ORA-20001 "Invalid input values
+    /// for pname" before).
+    pub table_cached_blocks: bool,
 }
 
 const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
@@ -204,6 +211,8 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg_overflow: true,
         listagg_distinct: false,
         composite_11g: true,
+        stats_prefs: true,
+        table_cached_blocks: true,
     }
 }
 
@@ -245,6 +254,8 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     listagg: false,
     listagg_overflow: false,
     composite_11g: false,
+    stats_prefs: false,
+    table_cached_blocks: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -276,6 +287,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     sequence_defaults: false,
     listagg: false,
     listagg_overflow: false,
+    table_cached_blocks: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -303,6 +315,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     stats_on_load: false,
     sequence_defaults: false,
     listagg_overflow: false,
+    table_cached_blocks: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

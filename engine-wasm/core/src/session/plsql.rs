@@ -14,6 +14,7 @@ mod collections;
 mod cursors;
 mod errors;
 mod method_opt;
+mod prefs;
 mod set_stats;
 
 impl Run<'_> {

@@ -134,12 +134,14 @@ pub(in crate::session) fn handles(name: &str) -> bool {
 }
 
 /// The call's arguments by parameter name (lower case), checked against
-/// the signature: PLS-00306 for a name the procedure does not have or one
-/// position too many; LAB-00001 for the arguments the lab does not model
-/// (a statistics table, a partition, a histogram's SREC, a stattype other
-/// than ALL).
-fn named(proc_name: &str, vals: &[(Option<String>, Value)], pos: Pos) -> Result<Vec<(String, Value)>, LabError> {
-    let order = SIGNATURES.iter().find(|(n, _)| *n == proc_name).map(|(_, o)| *o).unwrap_or(&[]);
+/// the signature `order`: PLS-00306 for a name the procedure does not
+/// have or one position too many.
+pub(super) fn by_name(
+    order: &[&str],
+    proc_name: &str,
+    vals: &[(Option<String>, Value)],
+    pos: Pos,
+) -> Result<Vec<(String, Value)>, LabError> {
     let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], pos);
     let mut out = Vec::with_capacity(vals.len());
     for (k, (n, v)) in vals.iter().enumerate() {
@@ -150,6 +152,18 @@ fn named(proc_name: &str, vals: &[(Option<String>, Value)], pos: Pos) -> Result<
         if !order.contains(&n.as_str()) {
             return Err(wrong());
         }
+        out.push((n, v.clone()));
+    }
+    Ok(out)
+}
+
+/// [`by_name`] with this file's signatures; LAB-00001 for the arguments
+/// the lab does not model (a statistics table, a partition, a
+/// histogram's SREC, a stattype other than ALL).
+fn named(proc_name: &str, vals: &[(Option<String>, Value)], pos: Pos) -> Result<Vec<(String, Value)>, LabError> {
+    let order = SIGNATURES.iter().find(|(n, _)| *n == proc_name).map(|(_, o)| *o).unwrap_or(&[]);
+    let out = by_name(order, proc_name, vals, pos)?;
+    for (n, v) in &out {
         let refused = match n.as_str() {
             "partname" | "stattab" | "statid" | "statown" | "srec" => !v.is_null(),
             "stattype" => !v.is_null() && !v.to_string().eq_ignore_ascii_case("ALL"),
@@ -159,7 +173,6 @@ fn named(proc_name: &str, vals: &[(Option<String>, Value)], pos: Pos) -> Result<
         if refused {
             return Err(LabError::unsupported(format!("DBMS_STATS.{proc_name} with {n} => {v}"), pos));
         }
-        out.push((n, v.clone()));
     }
     Ok(out)
 }
@@ -192,6 +205,10 @@ impl Run<'_> {
         name: &Ident,
         vals: &[(Option<String>, Value)],
     ) -> Result<(), LabError> {
+        // SET_/DELETE_*_PREFS (session/plsql/prefs.rs).
+        if super::prefs::handles(&name.name) {
+            return self.dbms_stats_prefs(name, vals);
+        }
         let proc_name = name.name.trim_start_matches("DBMS_STATS.");
         let pos = name.pos;
         let args = named(proc_name, vals, pos)?;
