@@ -75,6 +75,11 @@ fn clustering_factor_under_each_preference() {
     assert_eq!(cf(&mut e), "20");
     ok(&e.exec("exec dbms_stats.gather_schema_stats(user)"));
     assert_eq!(cf(&mut e), "10");
+    // DELETE_INDEX_STATS: the figures go back to the index's own count.
+    ok(&e.exec("exec dbms_stats.delete_index_stats(user, 'T_N')"));
+    assert_eq!(cf(&mut e), "20");
+    ok(&e.exec("exec dbms_stats.gather_index_stats(user, 'T_N')"));
+    assert_eq!(cf(&mut e), "10");
     // DELETE_TABLE_PREFS: back to the default 1.
     ok(&e.exec("exec dbms_stats.delete_table_prefs(user, 'T', 'TABLE_CACHED_BLOCKS')"));
     ok(&e.exec("exec dbms_stats.gather_table_stats(user, 'T')"));

@@ -261,6 +261,7 @@ impl Run<'_> {
                 e.num_rows = set.num_rows.or(e.num_rows);
             } else {
                 self.inst.cat.stats_set.index.remove(&id);
+                self.inst.cat.stats_set.gathered_cf.remove(&id);
             }
             self.stats_changed(table, get(&args, "no_invalidate").cloned());
             return Ok(());
@@ -310,6 +311,7 @@ impl Run<'_> {
                     let ixs = self.inst.cat.tables[id].indexes.clone();
                     for i in ixs {
                         self.inst.cat.stats_set.index.remove(&i);
+                        self.inst.cat.stats_set.gathered_cf.remove(&i);
                     }
                 }
             }
