@@ -55,12 +55,36 @@ pub(in crate::session) fn handles(name: &str) -> bool {
     name.strip_prefix("DBMS_STATS.").is_some_and(|p| SIGNATURES.iter().any(|(n, _)| *n == p))
 }
 
+/// The call's arguments by parameter name (lower case), checked against
+/// the signature `order`: PLS-00306 for a name the procedure does not
+/// have or one position too many.
+pub(super) fn by_name(
+    order: &[&str],
+    proc_name: &str,
+    vals: &[(Option<String>, Value)],
+    pos: Pos,
+) -> Result<Vec<(String, Value)>, LabError> {
+    let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], pos);
+    let mut out = Vec::with_capacity(vals.len());
+    for (k, (n, v)) in vals.iter().enumerate() {
+        let n = match n {
+            Some(n) => n.to_ascii_lowercase(),
+            None => order.get(k).ok_or_else(wrong)?.to_string(),
+        };
+        if !order.contains(&n.as_str()) {
+            return Err(wrong());
+        }
+        out.push((n, v.clone()));
+    }
+    Ok(out)
+}
+
 /// The call's arguments by parameter name (PLS-00306 for a name the
 /// procedure does not have, one position too many, or a PNAME, PVALUE or
 /// TABNAME missing: they have no default).
 fn named(proc_name: &str, vals: &[(Option<String>, Value)], pos: Pos) -> Result<Vec<(String, Value)>, LabError> {
     let order = SIGNATURES.iter().find(|(n, _)| *n == proc_name).map(|(_, o)| *o).unwrap_or(&[]);
-    let out = super::set_stats::by_name(order, proc_name, vals, pos)?;
+    let out = by_name(order, proc_name, vals, pos)?;
     let needs = |p: &str| order.contains(&p) && !out.iter().any(|(n, _)| n == p);
     if needs("pname") || needs("pvalue") || needs("tabname") {
         return Err(LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], pos));
