@@ -822,6 +822,19 @@ fn order_group_index_compression() {
     );
 }
 
+/// Issue 33's TABLE_CACHED_BLOCKS article (its table preference and the
+/// clustering factor it gathers) beside the clustering factor article.
+#[test]
+fn order_group_table_cached_blocks() {
+    order::check(
+        &[
+            "tests/articles/foote-table-cached-blocks-too-much-rope-12c.sql",
+            "tests/articles/kyte-clustered-index-range-cost.sql",
+        ],
+        &[],
+    );
+}
+
 /// The hierarchical query article alone: it creates nothing.
 #[test]
 fn order_group_connect_by() {

@@ -256,8 +256,7 @@ catalogue! {
     INDEX_DOES_NOT_EXIST = Ora 1418 "specified index does not exist";
     /// `ANALYZE` with an action the statement does not have.
     INVALID_ANALYZE_COMMAND = Ora 1490 "invalid ANALYZE command";
-    /// A direct-path load's transaction reading or changing its table
-    /// again before it commits.
+    /// A direct-path load's transaction reading or changing its table again before it commits.
     READ_AFTER_DIRECT_LOAD = Ora 12838 "cannot read/modify an object after modifying it in parallel";
     EXACT_FETCH_RETURNS_TOO_MANY_ROWS = Ora 1422 "exact fetch returns more than requested number of rows";
     SINGLE_ROW_SUBQUERY_TOO_MANY_ROWS = Ora 1427 "single-row subquery returns more than one row";
@@ -293,8 +292,7 @@ catalogue! {
     LITERAL_DOES_NOT_MATCH_FORMAT = Ora 1861 "literal does not match format string";
     BAD_PRECISION_SPECIFIER = Ora 1899 "bad precision specifier";
     NUMERIC_OVERFLOW = Ora 1426 "numeric overflow";
-    /// A function argument outside its domain (INSTR's occurrence below 1).
-    /// The argument is the value as given.
+    /// A function argument outside its domain (INSTR's occurrence below 1). The argument is the value as given.
     ARGUMENT_OUT_OF_RANGE = Ora 1428 "argument '%s' is out of range";
     VALUE_LARGER_THAN_PRECISION = Ora 1438 "value larger than specified precision allowed for this column";
     CONCAT_TOO_LONG = Ora 1489 "result of string concatenation is too long";
@@ -378,6 +376,9 @@ catalogue! {
     STATS_LOCKED = Ora 20005 "object statistics are locked (stattype = ALL)";
     /// ANALYZE ... COMPUTE STATISTICS of a table whose statistics are locked.
     ANALYZE_STATS_LOCKED = Ora 38029 "object statistics are locked";
+    /// DBMS_STATS' SET_/DELETE_/GET_PREFS of a preference name it does
+    /// not have (or, before 11.2.0.4, TABLE_CACHED_BLOCKS).
+    STATS_INVALID_PNAME = Ora 20001 "Invalid input values for pname";
     /// DBMS_STATS' ESTIMATE_PERCENT outside its range.
     ILLEGAL_SAMPLE_PERCENT = Ora 20001 "Illegal sample percent %s: must be in the range [0.000001,100]";
     /// An INTERVAL literal whose text does not fit its fields.
@@ -395,11 +396,9 @@ catalogue! {
     SAMPLE_PERCENT_RANGE = Ora 30562 "SAMPLE percentage must be in the range [0.000001,100)";
     CLUSTER_ONLY_ONE_TABLE = Ora 25136 "this cluster can contain only one table";
     NO_PRIMARY_KEY = Ora 25175 "no PRIMARY KEY constraint found";
-    /// `CREATE UNIQUE INDEX ... COMPRESS` on one column: a unique key has
-    /// no prefix to share.
+    /// `CREATE UNIQUE INDEX ... COMPRESS` on one column: a unique key has no prefix to share.
     COMPRESS_SINGLE_COLUMN_KEY = Ora 25193 "cannot use COMPRESS option for a single column key";
-    /// `COMPRESS n` with n above the index's columns (non-unique) or its
-    /// columns - 1 (unique), or n = 0.
+    /// `COMPRESS n` with n above the index's columns (non-unique) or its columns - 1 (unique), or n = 0.
     INVALID_COMPRESS_PREFIX_LENGTH = Ora 25194 "invalid COMPRESS prefix length value";
     MEMOPTIMIZE_POOL_NOT_SET = Ora 62137 "MEMOPTIMIZE_POOL_SIZE is not set";
     MEMOPTIMIZE_READ_NOT_ENABLED = Ora 62138 "MEMOPTIMIZE FOR READ feature not enabled for the table";
@@ -429,8 +428,7 @@ catalogue! {
     INDEX_UNUSABLE = Ora 1502 "index '%s.%s' or partition of such index is in unusable state";
     /// ALTER TABLE ... SHRINK SPACE of a table without ENABLE ROW MOVEMENT.
     SHRINK_NEEDS_ROW_MOVEMENT = Ora 10636 "ROW MOVEMENT is not enabled";
-    /// SHRINK SPACE of a segment in a MANUAL segment space management
-    /// tablespace (SYSTEM).
+    /// SHRINK SPACE of a segment in a MANUAL segment space management tablespace (SYSTEM).
     SHRINK_INVALID_SEGMENT = Ora 10635 "Invalid segment or tablespace type";
     PARTITION_KEY_UPDATE_MOVES_ROW = Ora 14402 "updating partition key column would cause a partition change";
     PARTITIONED_INDEX_REBUILD = Ora 14086 "a partitioned index may not be rebuilt as a whole";
@@ -515,8 +513,7 @@ catalogue! {
     LAB_SQLPLUS_RUN = Lab 3 "%s";
     /// A malformed `LAB` command; the argument says what is wrong.
     LAB_COMMAND_SYNTAX = Lab 4 "%s";
-    /// `&name` with no DEFINE for `name` (SQL*Plus would prompt for it);
-    /// arguments: the name, three times.
+    /// `&name` with no DEFINE for `name` (SQL*Plus would prompt for it); arguments: the name, three times.
     LAB_SUBSTITUTION_UNDEFINED = Lab 70 "substitution variable &%s is not defined: SQL*Plus would prompt \"Enter value for %s:\" and the lab reads no input (DEFINE %s = value first)";
     /// Arguments: the version, the known profiles.
     LAB_UNKNOWN_VERSION = Lab 10 "unknown Oracle version '%s'; known profiles: %s";
@@ -531,8 +528,7 @@ catalogue! {
     /// More table references (tables, views, inline views) in one SQL
     /// statement than the lab's bound; the argument is the limit.
     LAB_TOO_MANY_TABLES = Lab 41 "more than %s tables, views and inline views in one statement (a limit of the lab)";
-    /// References to WITH query names copy more tokens than the bound; the
-    /// argument is the limit.
+    /// References to WITH query names copy more tokens than the bound; the argument is the limit.
     LAB_WITH_EXPANSION = Lab 42 "WITH query names expand to more than %s tokens in one statement (a limit of the lab)";
     /// GROUP BY's ROLLUP, CUBE and GROUPING SETS expand to more grouping
     /// sets than the lab's bound; the argument is the limit.
@@ -546,14 +542,11 @@ catalogue! {
         "PL/SQL calls nested too deeply: with the loops, IFs and expressions around them, more than %s levels (a limit of the lab)";
     LAB_ROW_GENERATOR_LIMIT = Lab 30 "row generators are limited to %s rows in the lab";
     LAB_HASHKEYS_LIMIT = Lab 31 "HASHKEYS must be between 1 and 4,000,000 in the lab";
-    /// An expression tree deeper than the parser's limit; the argument is
-    /// the limit.
+    /// An expression tree deeper than the parser's limit; the argument is the limit.
     LAB_EXPRESSION_TOO_DEEP = Lab 32 "expression too deeply nested: more than %s levels (a limit of the lab)";
-    /// The CLI's `--timeout` (printed by the host, listed here so the code
-    /// is not reused); the argument is the seconds.
+    /// The CLI's `--timeout` (printed by the host, listed here so the code is not reused); the argument is the seconds.
     LAB_CLI_TIMEOUT = Lab 35 "script stopped after %s s (--timeout)";
-    /// DML on a row another session's open transaction has locked.
-    /// Arguments: the table, the locking session's SID.
+    /// DML on a row another session's open transaction has locked. Arguments: the table, the locking session's SID.
     LAB_ROW_LOCKED = Lab 36
         "a row of %s is locked by session %s: Oracle would wait on enq: TX - row lock contention until that session commits or rolls back; the lab runs one statement at a time, so the statement is not run";
     /// DML in a bitmap piece another session locked (the index, its SID).

@@ -6,6 +6,9 @@
 use super::rows::Cell;
 use crate::value::Value;
 
+mod prefs;
+pub use prefs::{clustering_factor, CachedBlocks, StatsPrefs};
+
 /// Noworkload system statistics (10g+ defaults, `SYS.AUX_STATS$`): the
 /// seek time of one read (ms) and the transfer speed (bytes per ms).
 pub const IOSEEKTIM: f64 = 10.0;
@@ -171,6 +174,13 @@ pub struct IndexStatsSet {
 pub struct StatsSet {
     pub index: std::collections::BTreeMap<usize, IndexStatsSet>,
     pub locked: std::collections::BTreeSet<usize>,
+    /// DBMS_STATS' preferences (TABLE_CACHED_BLOCKS).
+    pub prefs: StatsPrefs,
+    /// The clustering factor a gather counted with TABLE_CACHED_BLOCKS
+    /// above 1 (by index id): it stands until the next gather, as
+    /// Oracle's dictionary figure does (with 1, the index's own count,
+    /// kept as the index changes, is the figure).
+    pub gathered_cf: std::collections::BTreeMap<usize, f64>,
 }
 
 impl StatsSet {
@@ -181,7 +191,7 @@ impl StatsSet {
             blevel: bt.blevel(),
             leaf_blocks: bt.leaf_count() as f64,
             distinct_keys: bt.distinct_keys() as f64,
-            clustering_factor: bt.clustering_factor as f64,
+            clustering_factor: self.gathered_cf.get(&id).copied().unwrap_or(bt.clustering_factor as f64),
             num_rows: bt.len() as f64,
             set: false,
         };

@@ -156,6 +156,13 @@ pub struct VersionProfile {
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
     /// those two.
     pub composite_11g: bool,
+    /// 11.1+: DBMS_STATS' statistics preferences (SET_TABLE_PREFS,
+    /// SET_SCHEMA_PREFS, SET_GLOBAL_PREFS, GET_PREFS, DELETE_TABLE_PREFS).
+    pub stats_prefs: bool,
+    /// 11.2.0.4+ (bug 13262857's enhancement, in 12.1 on): the
+    /// TABLE_CACHED_BLOCKS preference (ORA-20001 "Invalid input values
+    /// for pname" before).
+    pub table_cached_blocks: bool,
     /// 11.2+: HASH-HASH, HASH-LIST and HASH-RANGE composite partitioning.
     pub composite_hash: bool,
     /// The bytes of a string a column statistic's LOW_VALUE / HIGH_VALUE
@@ -227,6 +234,8 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         stats_value_bytes: 64,
         dyn_sampling_note: DynSamplingNote::Statistics,
         composite_hash: true,
+        stats_prefs: true,
+        table_cached_blocks: true,
     }
 }
 
@@ -271,6 +280,8 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     stats_value_bytes: 32,
     dyn_sampling_note: DynSamplingNote::Plain,
     composite_hash: false,
+    stats_prefs: false,
+    table_cached_blocks: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 
@@ -305,6 +316,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     stats_value_bytes: 32,
     dyn_sampling_note: DynSamplingNote::Plain,
     composite_hash: false,
+    table_cached_blocks: false,
     ..profile("11.1.0.7", "Oracle Database 11g Enterprise Edition Release 11.1.0.7.0 - 64bit Production")
 };
 
@@ -334,6 +346,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     listagg_overflow: false,
     stats_value_bytes: 32,
     dyn_sampling_note: DynSamplingNote::Level,
+    table_cached_blocks: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 

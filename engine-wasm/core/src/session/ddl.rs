@@ -25,6 +25,10 @@ impl Run<'_> {
             }
         }
         if a.rebuild {
+            // A rebuild computes the index's statistics with
+            // TABLE_CACHED_BLOCKS 1, whatever the preference (Lewis,
+            // "Clustering_Factor", 2 Jul 2018, 12.1.0.2 and 12.2.0.1).
+            self.inst.cat.stats_set.gathered_cf.remove(&iid);
             let ix = &self.inst.cat.indexes[iid];
             if a.physical.compress.is_some() {
                 // REBUILD [NO]COMPRESS [n]: the leaves written again with

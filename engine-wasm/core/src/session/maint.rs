@@ -198,6 +198,7 @@ impl Run<'_> {
         t.load.by_analyze = true;
         for i in self.inst.cat.tables[tid].indexes.clone() {
             self.inst.cat.stats_set.index.remove(&i);
+            self.inst.cat.stats_set.gathered_cf.remove(&i);
         }
         self.after_statistics(tid);
         Ok(())

@@ -17,6 +17,7 @@ mod errors;
 mod exceptions;
 mod implicit;
 mod method_opt;
+mod prefs;
 mod set_stats;
 
 impl Run<'_> {

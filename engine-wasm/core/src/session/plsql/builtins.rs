@@ -27,6 +27,13 @@ pub(in crate::session) const BUILTIN_PROCEDURES: &[&str] = &[
     "DBMS_STATS.UNLOCK_TABLE_STATS",
     "DBMS_STATS.LOCK_SCHEMA_STATS",
     "DBMS_STATS.UNLOCK_SCHEMA_STATS",
+    "DBMS_STATS.SET_TABLE_PREFS",
+    "DBMS_STATS.SET_SCHEMA_PREFS",
+    "DBMS_STATS.SET_DATABASE_PREFS",
+    "DBMS_STATS.SET_GLOBAL_PREFS",
+    "DBMS_STATS.DELETE_TABLE_PREFS",
+    "DBMS_STATS.DELETE_SCHEMA_PREFS",
+    "DBMS_STATS.DELETE_DATABASE_PREFS",
     "DBMS_MEMOPTIMIZE.POPULATE",
     "DBMS_MEMOPTIMIZE.DROP_OBJECT",
     "DBMS_SESSION.SET_SQL_TRACE",
@@ -53,6 +60,8 @@ pub(in crate::session) fn dbms_stats_constant(e: &Expr) -> Option<Value> {
         "AUTO_SAMPLE_SIZE" => Some(Value::int(0)),
         "AUTO_DEGREE" => Some(Value::int(32768)),
         "DEFAULT_DEGREE" => Some(Value::int(32766)),
+        // SET_*_PREFS' TABLE_CACHED_BLOCKS => AUTO (session/plsql/prefs.rs).
+        "AUTO_TABLE_CACHED_BLOCKS" => Some(Value::int(0)),
         _ => None,
     }
 }
@@ -216,6 +225,12 @@ impl Run<'_> {
     /// DBMS_STATS.AUTO_INVALIDATE (NULL, the default) lets them roll over
     /// within _optimizer_invalidation_period.
     fn gather_table_stats(&mut self, id: TableId, how: &Gather, pos: Pos) -> Result<(), LabError> {
+        // Its indexes' clustering factors under TABLE_CACHED_BLOCKS
+        // (CASCADE's default gathers them with it): first, so that one
+        // the lab refuses leaves the statistics as they were.
+        for i in self.inst.cat.tables[id].indexes.clone() {
+            self.gather_index_cf(i, pos)?;
+        }
         let max = if self.inst.profile.hybrid_histograms { 2048 } else { 254 };
         let sizes = method_opt::parse(how.method_opt.as_deref(), &self.inst.cat, id, max, pos)?;
         let columns = self.gathered_columns(id, &sizes, how.auto_sample, pos)?;
@@ -322,7 +337,7 @@ impl Run<'_> {
                     }
                 }
             }
-            n if super::set_stats::handles(n) => self.dbms_stats_set(name, &vals)?,
+            n if super::set_stats::handles(n) || super::prefs::handles(n) => self.dbms_stats_set(name, &vals)?,
             "DBMS_STATS.DELETE_SYSTEM_STATS" => {
                 self.inst.cat.system_stats = Default::default();
                 self.invalidate_cursors();
@@ -463,6 +478,7 @@ impl Run<'_> {
                     return Err(LabError::new(ora::STATS_LOCKED, name.pos));
                 }
                 // Gathered from the index again: figures set by hand go.
+                self.gather_index_cf(ix, name.pos)?;
                 self.inst.cat.stats_set.index.remove(&ix);
             }
             // Every table of the schema, as GATHER_TABLE_STATS does each.

@@ -133,23 +133,13 @@ pub(in crate::session) fn handles(name: &str) -> bool {
     name.strip_prefix("DBMS_STATS.").is_some_and(|p| SIGNATURES.iter().any(|(n, _)| *n == p))
 }
 
-/// The call's arguments by parameter name (lower case), checked against
-/// the signature: PLS-00306 for a name the procedure does not have or one
-/// position too many; LAB-00001 for the arguments the lab does not model
-/// (a statistics table, a partition, a histogram's SREC, a stattype other
-/// than ALL).
+/// [`super::prefs::by_name`] with this file's signatures; LAB-00001 for the arguments
+/// the lab does not model (a statistics table, a partition, a
+/// histogram's SREC, a stattype other than ALL).
 fn named(proc_name: &str, vals: &[(Option<String>, Value)], pos: Pos) -> Result<Vec<(String, Value)>, LabError> {
     let order = SIGNATURES.iter().find(|(n, _)| *n == proc_name).map(|(_, o)| *o).unwrap_or(&[]);
-    let wrong = || LabError::pls_run(ora::PLS_WRONG_ARGUMENTS, &[&proc_name], pos);
-    let mut out = Vec::with_capacity(vals.len());
-    for (k, (n, v)) in vals.iter().enumerate() {
-        let n = match n {
-            Some(n) => n.to_ascii_lowercase(),
-            None => order.get(k).ok_or_else(wrong)?.to_string(),
-        };
-        if !order.contains(&n.as_str()) {
-            return Err(wrong());
-        }
+    let out = super::prefs::by_name(order, proc_name, vals, pos)?;
+    for (n, v) in &out {
         let refused = match n.as_str() {
             "partname" | "stattab" | "statid" | "statown" | "srec" => !v.is_null(),
             "stattype" => !v.is_null() && !v.to_string().eq_ignore_ascii_case("ALL"),
@@ -159,7 +149,6 @@ fn named(proc_name: &str, vals: &[(Option<String>, Value)], pos: Pos) -> Result<
         if refused {
             return Err(LabError::unsupported(format!("DBMS_STATS.{proc_name} with {n} => {v}"), pos));
         }
-        out.push((n, v.clone()));
     }
     Ok(out)
 }
@@ -192,6 +181,10 @@ impl Run<'_> {
         name: &Ident,
         vals: &[(Option<String>, Value)],
     ) -> Result<(), LabError> {
+        // SET_/DELETE_*_PREFS (session/plsql/prefs.rs).
+        if super::prefs::handles(&name.name) {
+            return self.dbms_stats_prefs(name, vals);
+        }
         let proc_name = name.name.trim_start_matches("DBMS_STATS.");
         let pos = name.pos;
         let args = named(proc_name, vals, pos)?;
@@ -244,6 +237,7 @@ impl Run<'_> {
                 e.num_rows = set.num_rows.or(e.num_rows);
             } else {
                 self.inst.cat.stats_set.index.remove(&id);
+                self.inst.cat.stats_set.gathered_cf.remove(&id);
             }
             self.stats_changed(table, get(&args, "no_invalidate").cloned());
             return Ok(());
@@ -293,6 +287,7 @@ impl Run<'_> {
                     let ixs = self.inst.cat.tables[id].indexes.clone();
                     for i in ixs {
                         self.inst.cat.stats_set.index.remove(&i);
+                        self.inst.cat.stats_set.gathered_cf.remove(&i);
                     }
                 }
             }
