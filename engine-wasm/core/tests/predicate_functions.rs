@@ -28,7 +28,13 @@ fn predicates(e: &mut lio_core::Engine, sql: &str) -> Vec<String> {
     ok(&s);
     let lines: Vec<String> = s[1].rows.iter().map(|r| r[0].as_str().unwrap_or("").to_string()).collect();
     let at = lines.iter().position(|l| l.starts_with("Predicate Information")).expect("predicates");
-    lines[at + 2..].iter().filter(|l| !l.trim().is_empty()).map(|l| l.trim().to_string()).collect()
+    // Up to the Note (T3 is never analysed: dynamic sampling's Note follows).
+    lines[at + 2..]
+        .iter()
+        .take_while(|l| l.trim() != "Note")
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.trim().to_string())
+        .collect()
 }
 
 fn engine() -> lio_core::Engine {

@@ -77,7 +77,6 @@ fn unsupported_constructs_are_lab_00001() {
         ("create table t (a number, b number) partition by range (a) subpartition by list (b) (partition p1 values less than (10));", "LAB-00001", 1, 60),
         // FULL JOIN ... ON and USING run (core/tests/join_forms.rs); after a join chain it is refused.
         ("select * from t1 join t2 using (id) full join t3 using (id);", "LAB-00001", 1, 50),
-        ("begin null; exception when others then null; end;\n/", "LAB-00001", 1, 13),
         // DESCRIBE of a table runs (core/tests/surface_sqlplus.rs); with no name it is refused.
         ("describe", "LAB-00001", 1, 1),
     ]);
