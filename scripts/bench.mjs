@@ -208,6 +208,19 @@ for (const [i, t] of ['t1', 't2', 't3', 't4'].entries()) {
   joins.nl_hj_ratio = +(joins.nl_rows_per_s / joins.hj_rows_per_s).toFixed(3);
   say(`  section D as hash joins: wasm ${a.ms.toFixed(0)} ms`);
 }
+// The LAB RUN progress reports' cost (issue 37's "progress without slowing the run", target <= 2%):
+// the vitest measurement, run here rather than as a timed test.
+let progressCost = 'not measured';
+{
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/unit/work-progress.test.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, LIO_BENCH: '1' },
+    encoding: 'utf8',
+  });
+  const line = `${r.stdout}`.split('\n').find((l) => l.startsWith('LAB RUN of 500,000 executions'));
+  if (line) progressCost = line.slice(line.lastIndexOf(': ') + 2);
+  say(`  progress reports: ${progressCost}`);
+}
 const result = {
   native_gets_per_s: Math.round(native.native_gets_per_s),
   wasm_gets_per_s: Math.round(gets / (traced / 1000)),
@@ -217,6 +230,7 @@ const result = {
   sessions40_wasm_ratio: sessions40.ratio,
   joins,
   workloads,
+  progress_cost: progressCost,
 };
 if (json) {
   console.log(JSON.stringify(result));
@@ -227,6 +241,7 @@ if (json) {
   console.log(`  traced / untraced (wasm)  ${result.traced_untraced_ratio}   (target <= 1.5)`);
   console.log(`  40 sessions / 1 session    native ${result.sessions40_native_ratio}   wasm ${result.sessions40_wasm_ratio}   (visits/s ratio, target >= 0.5)`);
   console.log(`  joined rows/s, traced     nested loops ${(joins.nl_rows_per_s / 1e6).toFixed(2)} M   hash joins ${(joins.hj_rows_per_s / 1e6).toFixed(2)} M   (wasm; loops / hash ${joins.nl_hj_ratio}, target <= 1.5)`);
+  console.log(`  LAB RUN progress reports  ${result.progress_cost}   (last: with / without, target <= 2%)`);
   console.log('  workload                          native ms    wasm ms');
   for (const w of workloads) {
     const mem = w.wasm_peak_mb === undefined ? '' : `   wasm CPU ms ${w.wasm_cpu_ms}${w.wasm_warm_cpu_ms === undefined ? '' : ` (again: ${w.wasm_warm_cpu_ms})`}, peak MB native ${w.native_peak_mb}, wasm process ${w.wasm_peak_mb}`;
