@@ -214,6 +214,9 @@ impl StatsSet {
 pub fn column_stats(rows: &super::rows::RowStore, loc: &[crate::storage::RowLoc], col: usize) -> ColumnStats {
     let mut seen = Synopsis::default();
     let (mut st, mut values) = (ColumnStats::default(), 0u64);
+    // The lowest and highest cells, borrowed from the store (a value is
+    // made of each once, at the end).
+    let (mut low, mut high): (Option<Cell<'_>>, Option<Cell<'_>>) = (None, None);
     // Read off the packed records: a string is hashed and placed from
     // its bytes, not copied into a value.
     for (r, _) in rows.iter().zip(loc).filter(|(_, l)| !l.is_dead()) {
@@ -228,16 +231,14 @@ pub fn column_stats(rows: &super::rows::RowStore, loc: &[crate::storage::RowLoc]
             Cell::Date(d) => d.julian_position(),
         };
         values += 1;
-        // The values themselves at a new low or high (a string's place
-        // keeps 15 bytes: equal places compare by all their bytes).
+        // A string's place keeps 15 bytes: equal places compare by all
+        // their bytes.
         use std::cmp::Ordering::{Greater, Less};
-        let below = st.low.is_none_or(|l| x < l || (x == l && text_order(cell, st.low_value.as_ref()) == Less));
-        let above = st.high.is_none_or(|h| x > h || (x == h && text_order(cell, st.high_value.as_ref()) == Greater));
-        if below {
-            st.low_value = Some(cell_value(cell));
+        if st.low.is_none_or(|l| x < l || (x == l && text_order(cell, low) == Less)) {
+            low = Some(cell);
         }
-        if above {
-            st.high_value = Some(cell_value(cell));
+        if st.high.is_none_or(|h| x > h || (x == h && text_order(cell, high) == Greater)) {
+            high = Some(cell);
         }
         st.low = Some(st.low.map_or(x, |l| l.min(x)));
         st.high = Some(st.high.map_or(x, |h| h.max(x)));
@@ -246,16 +247,17 @@ pub fn column_stats(rows: &super::rows::RowStore, loc: &[crate::storage::RowLoc]
             _ => seen.add_position(x),
         }
     }
+    (st.low_value, st.high_value) = (low.map(cell_value), high.map(cell_value));
     // Never more distinct values than non-NULL ones (the estimate can overshoot).
     st.ndv = seen.ndv().min(values);
     st
 }
 
-/// A string cell against a string value, byte by byte (the order of a
-/// column's statistics); anything else Equal.
-fn text_order(cell: Cell<'_>, v: Option<&Value>) -> std::cmp::Ordering {
-    match (cell, v) {
-        (Cell::Str(a), Some(Value::Str(b))) => a.as_bytes().cmp(b.as_bytes()),
+/// Two string cells byte by byte (the order of a column's statistics);
+/// anything else Equal.
+fn text_order(cell: Cell<'_>, other: Option<Cell<'_>>) -> std::cmp::Ordering {
+    match (cell, other) {
+        (Cell::Str(a), Some(Cell::Str(b))) => a.as_bytes().cmp(b.as_bytes()),
         _ => std::cmp::Ordering::Equal,
     }
 }
