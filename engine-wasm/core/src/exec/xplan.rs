@@ -24,7 +24,8 @@
 //! prints none of their sections), `ALLSTATS`/`IOSTATS` [`LAST`] (Starts, E-Rows, A-Rows, A-Time,
 //! Buffers: with `LAST` the cursor's last execution's, without it the sums
 //! over its executions since it was loaded), with `+`/`-` modifiers for
-//! `ROWS`, `BYTES`, `COST`, `PREDICATE` and `NOTE`.
+//! `ROWS`, `BYTES`, `COST`, `PREDICATE` and `NOTE`, and `+PEEKED_BINDS`
+//! (display_cursor's "Peeked Binds" section: `session/xplan_binds.rs`).
 //!
 //! Numbers wider than five characters are shown in units as Oracle does
 //! (`100K`, `1000K`, `10M`). %CPU is `ceil(100 x (Cost - IO_COST) /
@@ -78,6 +79,8 @@ pub struct Format {
     /// Pstart and Pstop (TYPICAL's, BASIC's with `+PARTITION`), on a
     /// plan that reads a partitioned table.
     pub partition: bool,
+    /// "Peeked Binds (identified by position)" (`+PEEKED_BINDS`).
+    pub peeked: bool,
 }
 
 impl Format {
@@ -93,6 +96,7 @@ impl Format {
         last: false,
         mem: false,
         partition: true,
+        peeked: false,
     };
 
     /// The first word of a format string that asks for a section the lab
@@ -135,10 +139,11 @@ impl Format {
                         last: f.last,
                         mem: f.mem,
                         partition: false,
+                        peeked: f.peeked,
                     }
                 }
                 ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
-                    f = Format { stats: f.stats, last: f.last, mem: f.mem, ..Format::TYPICAL }
+                    f = Format { stats: f.stats, last: f.last, mem: f.mem, peeked: f.peeked, ..Format::TYPICAL }
                 }
                 ("LAST", _) => f.last = on,
                 ("ALLSTATS" | "IOSTATS" | "RUNSTATS_LAST" | "RUNSTATS_TOT", _) => {
@@ -157,9 +162,10 @@ impl Format {
                 }
                 ("MEMSTATS", _) => f.mem = on,
                 ("PARTITION", _) => f.partition = on,
+                ("PEEKED_BINDS", _) => f.peeked = on,
                 (
-                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "REMOTE" | "ADAPTIVE"
-                    | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
+                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PARALLEL" | "REMOTE" | "ADAPTIVE" | "HINT_REPORT"
+                    | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
                 ("ROWS", _) => f.rows = on,
@@ -257,6 +263,19 @@ pub fn render(
     src: PlanSource,
     cursor: Option<&CursorHeader<'_>>,
     notes: &[String],
+) -> Vec<String> {
+    render_with(lines, f, src, cursor, notes, &[])
+}
+
+/// [`render`] with the "Peeked Binds" section's lines (`peeked`: one per
+/// bind position, printed when the format asks for them and there are some).
+pub fn render_with(
+    lines: &[PlanLineOut],
+    f: &Format,
+    src: PlanSource,
+    cursor: Option<&CursorHeader<'_>>,
+    notes: &[String],
+    peeked: &[String],
 ) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(c) = cursor {
@@ -358,6 +377,7 @@ pub fn render(
         push_mem_cols(&mut cols, lines);
     }
     push_table(&mut out, &cols, lines.len());
+    push_peeked(&mut out, f, peeked);
     if f.predicate {
         push_predicates(&mut out, lines);
     }
@@ -465,6 +485,14 @@ fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
         out.push(row(cols.iter().map(|c| c.cells[i].as_str()).collect(), false));
     }
     out.push(rule);
+}
+
+/// "Peeked Binds", when the format asks for it and a bind was peeked.
+fn push_peeked(out: &mut Vec<String>, f: &Format, peeked: &[String]) {
+    if f.peeked && !peeked.is_empty() {
+        out.extend(["".into(), "Peeked Binds (identified by position):".into(), "-".repeat(38), String::new()]);
+        out.extend(peeked.iter().cloned());
+    }
 }
 
 /// "Predicate Information": each line's access and filter predicates.

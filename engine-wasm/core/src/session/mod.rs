@@ -89,6 +89,7 @@ mod util;
 mod view;
 mod workload;
 mod xplan;
+mod xplan_binds;
 
 use crate::catalog::{Catalog, SegmentKind, TableId};
 use crate::engine::EngineConfig;

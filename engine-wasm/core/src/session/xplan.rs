@@ -88,6 +88,8 @@ impl Run<'_> {
                 format_word_pos(x, &word),
             ));
         }
+        let signed = x.format.as_deref().is_some_and(|t| t.to_ascii_uppercase().contains("+PEEKED_BINDS"));
+        let peek_at = format_word_pos(x, if signed { "+PEEKED_BINDS" } else { "PEEKED_BINDS" });
         let rows: Vec<String> = match Format::parse(x.format.as_deref()) {
             Err(word) => vec![format!("Error: format '{word}' not valid for DBMS_XPLAN.{fname}()")],
             Ok(f) => match x.func {
@@ -117,7 +119,11 @@ impl Run<'_> {
                                 let (plan, _) = self.last_dml_plan(&last.text, f.stats && !f.last).unwrap_or_default();
                                 let child = cursor.map_or(0, |c| c.child);
                                 let notes = cursor.map(|c| self.plan_notes(c)).unwrap_or_default();
-                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(child)), &notes)
+                                let peeked = match cursor {
+                                    Some(c) if f.peeked => self.peeked_bind_lines(&last.text, c.child, peek_at)?,
+                                    _ => Vec::new(),
+                                };
+                                xplan::render_with(&plan, &f, PlanSource::Cursor, Some(&head(child)), &notes, &peeked)
                             }
                             Some(c) if c.dictionary_view().is_some() => {
                                 let v = c.dictionary_view().unwrap_or_default();
@@ -126,7 +132,11 @@ impl Run<'_> {
                             Some(c) => {
                                 let plan = if f.stats && !f.last { self.plan_out_total(c) } else { self.plan_out(c) };
                                 let notes = self.plan_notes(c);
-                                xplan::render(&plan, &f, PlanSource::Cursor, Some(&head(c.child)), &notes)
+                                let peeked = match f.peeked {
+                                    true => self.peeked_bind_lines(&last.text, c.child, peek_at)?,
+                                    false => Vec::new(),
+                                };
+                                xplan::render_with(&plan, &f, PlanSource::Cursor, Some(&head(c.child)), &notes, &peeked)
                             }
                             None => cannot_fetch(&sql_id, Some(&last.text)),
                         }
@@ -190,7 +200,8 @@ impl Run<'_> {
 /// twice), else the literal, else the call.
 fn format_word_pos(x: &XplanCall, word: &str) -> lio_sql::ast::Pos {
     let (Some(at), Some(text)) = (x.format_pos, x.format.as_deref()) else { return x.pos };
-    match text.find(word) {
+    // The word as written, in any case (ASCII: the offsets are the same).
+    match text.to_ascii_uppercase().find(&word.to_ascii_uppercase()) {
         Some(off) if !text.contains('\n') => {
             let before = &text[..off];
             let cols = before.chars().count() + before.matches('\'').count();
