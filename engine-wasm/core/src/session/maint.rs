@@ -233,7 +233,12 @@ impl Run<'_> {
         let s = ix.btree.structure();
         let (blk_len, leaf_len) = (bs - INDEX_BLOCK_OVERHEAD as u64, bs - u64::from(ix.btree.leaf_overhead()));
         let btree_space = s.lf_blks * leaf_len + s.br_blks * blk_len;
-        let used = s.lf_rows_len + s.br_rows_len;
+        // A compressed index's leaf rows are without their prefix
+        // columns, which its prefix rows hold (`btree/compress_stats.rs`).
+        let c = ix.btree.compression_stats();
+        let (pre_rows, pre_rows_len) = c.map_or((0, 0), |c| (c.pre_rows, c.pre_rows_len));
+        let lf_rows_len = c.map_or(s.lf_rows_len, |c| c.lf_rows_len + s.del_lf_rows_len);
+        let used = lf_rows_len + pre_rows_len + s.br_rows_len;
         let rows_per_key = if s.distinct_keys == 0 { 0.0 } else { s.lf_rows as f64 / s.distinct_keys as f64 };
         let n = |x: u64| Value::from_f64(x as f64);
         Ok(vec![
@@ -243,7 +248,7 @@ impl Run<'_> {
             Value::Null,
             n(s.lf_rows),
             n(s.lf_blks),
-            n(s.lf_rows_len),
+            n(lf_rows_len),
             n(blk_len),
             n(s.br_rows),
             n(s.br_blks),
@@ -258,10 +263,10 @@ impl Run<'_> {
             n(if btree_space == 0 { 0 } else { (used * 100).div_ceil(btree_space) }),
             Value::from_f64(rows_per_key),
             Value::from_f64(s.height as f64 + (rows_per_key + 1.0) / 2.0),
-            n(0),
-            n(0),
-            Value::Null,
-            Value::Null,
+            n(pre_rows),
+            n(pre_rows_len),
+            c.map_or(Value::Null, |c| n(c.opt_cmpr_count)),
+            c.map_or(Value::Null, |c| n(c.opt_cmpr_pctsave)),
         ])
     }
 }

@@ -1,6 +1,7 @@
 //! B-trees: index entries (or IOT rows) packed into leaves under branch levels.
 
 mod bitmap;
+mod compress_stats;
 mod layout;
 mod leaf_state;
 mod packed;
