@@ -224,6 +224,8 @@ pub struct PartitionBy {
     pub columns: Vec<Ident>,
     /// `INTERVAL (expr)` of a range-partitioned table.
     pub interval: Option<Expr>,
+    /// Where its INTERVAL keyword is (the table's `pos` when none).
+    pub interval_pos: Pos,
     pub partitions: Vec<PartitionDef>,
     /// `PARTITIONS n` (hash): the partitions are named SYS_Pnnn.
     pub count: Option<u32>,

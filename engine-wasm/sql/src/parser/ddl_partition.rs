@@ -38,13 +38,16 @@ impl Parser<'_> {
             method,
             columns: Vec::new(),
             interval: None,
+            interval_pos: pos,
             partitions: Vec::new(),
             count: None,
             sub: None,
             pos,
         };
         p.columns.append(&mut columns);
-        if method == PartitionMethod::Range && self.eat_kw("INTERVAL") {
+        if method == PartitionMethod::Range && self.is_kw("INTERVAL") {
+            p.interval_pos = self.pos();
+            self.bump();
             self.lparen()?;
             p.interval = Some(self.expr()?);
             self.rparen()?;
