@@ -33,10 +33,7 @@ impl Run<'_> {
         // INTERVAL from 11.1: 10.2's grammar stops at the keyword.
         if p.interval.is_some() && !self.inst.profile.interval_partitioning {
             let what = match &p.sub {
-                Some(s) => format!(
-                    "composite partitioning (INTERVAL-{}) before 11.1",
-                    super::partition_composite::sub_word(s.method)
-                ),
+                Some(s) => format!("composite partitioning (INTERVAL-{}) before 11.1", s.method.word()),
                 None => "interval partitioning before 11.1".to_string(),
             };
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, p.interval_pos));

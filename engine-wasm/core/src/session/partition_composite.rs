@@ -27,11 +27,11 @@ impl Run<'_> {
         })?;
         // HASH-* from 11.2; 10.2 has RANGE-HASH and RANGE-LIST only (INTERVAL-*: partitioning_of).
         if top.method == PartMethod::Hash && !self.inst.profile.composite_hash {
-            let what = format!("composite partitioning (HASH-{}) before 11.2", sub_word(s.method));
+            let what = format!("composite partitioning (HASH-{}) before 11.2", s.method.word());
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
         }
         if !self.inst.profile.composite_11g && (top.method != PartMethod::Range || s.method == PartitionMethod::Range) {
-            let what = format!("composite partitioning ({}-{}) before 11.1", top.method.name(), sub_word(s.method));
+            let what = format!("composite partitioning ({}-{}) before 11.1", top.method.name(), s.method.word());
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
         }
         let n = s.count as usize;
@@ -104,15 +104,6 @@ impl Run<'_> {
                 }
             }
         }
-    }
-}
-
-/// A subpartitioning method as Oracle names it.
-pub(super) fn sub_word(m: PartitionMethod) -> &'static str {
-    match m {
-        PartitionMethod::Range => "RANGE",
-        PartitionMethod::List => "LIST",
-        PartitionMethod::Hash => "HASH",
     }
 }
 

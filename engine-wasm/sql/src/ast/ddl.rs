@@ -216,6 +216,17 @@ pub enum PartitionMethod {
     Hash,
 }
 
+impl PartitionMethod {
+    /// The method as Oracle names it (`RANGE`, `LIST`, `HASH`).
+    pub fn word(self) -> &'static str {
+        match self {
+            PartitionMethod::Range => "RANGE",
+            PartitionMethod::List => "LIST",
+            PartitionMethod::Hash => "HASH",
+        }
+    }
+}
+
 /// `PARTITION BY method (columns) [INTERVAL (expr)] (partitions)` or
 /// `PARTITION BY HASH (columns) PARTITIONS n`.
 #[derive(Debug, Clone, PartialEq)]
