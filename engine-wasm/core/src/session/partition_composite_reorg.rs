@@ -229,11 +229,11 @@ impl Run<'_> {
                 let top = self.inst.cat.tables[tid].part.as_deref().expect("checked").top().parts[p].clone();
                 let stamp = self.object_stamp();
                 tops.push(IndexTop { name: top.name, tablespace: top.tablespace, high_value: top.high_value, stamp });
-                for j in 0..n {
+                for (j, &was) in old.iter().take(n).enumerate() {
                     let seg = f + k * n + j;
                     if shape.kept == Some(k) {
-                        self.rename_index_part(tid, old[j], seg);
-                        children.push(old[j]);
+                        self.rename_index_part(tid, was, seg);
+                        children.push(was);
                         continue;
                     }
                     let usable = !shape.moved || update == IndexUpkeep::All;
