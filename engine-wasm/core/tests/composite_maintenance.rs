@@ -9,21 +9,8 @@
 //! [GLOBAL] INDEXES, unless none went, as for a one-level table.
 
 mod common;
-use common::composite::{again, part_lines as lines};
+use common::composite::{again, index_status as status, part_lines as lines, C};
 use common::*;
-
-/// C: RANGE-LIST, 2 x 2 by template. N 1..9, D 'A' for even N, 'B' for
-/// odd: P1 (N < 5) holds P1_A {2, 4} and P1_B {1, 3}; P2 (N < 10) holds
-/// P2_A {6, 8} and P2_B {5, 7, 9}. C_L a LOCAL index on N (4 index
-/// subpartitions named as the table's), C_G a plain (global) one on V.
-const C: &str = "create table c (n number not null, d varchar2(1), v varchar2(10))\n\
-    partition by range (n) subpartition by list (d)\n\
-    subpartition template (subpartition a values ('A'), subpartition b values ('B'))\n\
-    (partition p1 values less than (5), partition p2 values less than (10));\n\
-    insert into c select rownum, decode(mod(rownum, 2), 0, 'A', 'B'), 'v' || rownum from dual connect by level <= 9;\n\
-    commit;\n\
-    create index c_l on c (n) local;\n\
-    create index c_g on c (v);\n";
 
 /// (subpartition, rows counted in it) in position order.
 fn sub_rows(e: &mut lio_core::Engine) -> Vec<Vec<String>> {
@@ -31,10 +18,6 @@ fn sub_rows(e: &mut lio_core::Engine) -> Vec<Vec<String>> {
         e,
         "select s.subpartition_name, (select count(*) from c where n between decode(s.partition_name, 'P1', 1, 'P2', 5, 10) and decode(s.partition_name, 'P1', 4, 'P2', 9, 19) and d = substr(s.subpartition_name, -1)) from user_tab_subpartitions s order by s.partition_position, s.subpartition_position;",
     )
-}
-
-fn status(e: &mut lio_core::Engine, index: &str) -> String {
-    text_rows(e, &format!("select status from user_indexes where index_name = '{index}';"))[0][0].clone()
 }
 
 /// TRUNCATE PARTITION P1: its two subpartitions emptied (4 rows), each a
@@ -202,7 +185,7 @@ fn add_partition_takes_the_template() {
     assert_eq!(error_of(&s[0]).0, lio_sql::ora::PARTITION_NAME_CONFLICT.code());
     let s = e.exec("alter table c add partition p5 values less than (30) (subpartition x values ('A'));");
     assert_eq!(error_of(&s[0]).0, lio_sql::ora::LAB_UNSUPPORTED.code());
-    let s = e.exec("alter table c split partition p2 at (7);");
+    let s = e.exec("alter table c exchange partition p2 with table c;");
     assert_eq!(error_of(&s[0]).0, lio_sql::ora::LAB_UNSUPPORTED.code());
 }
 

@@ -221,3 +221,30 @@ fn mcdonald_interval_partition_numbers() {
     assert_eq!(part(&steps[10], 1), "PARTITION RANGE SINGLE|1236|1236");
     assert_eq!(error_of(&steps[12]).0, ora::INTERVAL_PARTITION_LIMIT.code());
 }
+
+/// Interval partitioning came with 11.1: 10.2.0.5 refuses the INTERVAL
+/// clause at its keyword (line 2, column 24: `partition by range (n) `
+/// is 23 characters), naming it and 11.1, and makes no table; the same
+/// statement on 11.1.0.7 makes the table and its first interval partition
+/// (5 < 10: the range section's P1 takes the first row, 15 makes SYS_Pn).
+#[test]
+fn release_10_2_refuses_interval_partitioning() {
+    const SQL: &str = "create table c (n number, v varchar2(5))\npartition by range (n) interval (10)\n(partition p1 values less than (10));";
+    let mut e = quiet_engine();
+    ok(&e.exec("LAB VERSION 10.2.0.5;"));
+    let s = e.exec(SQL);
+    let err = s[0].error.as_ref().expect("refused");
+    assert_eq!(err.code, lio_sql::ora::LAB_UNSUPPORTED.code());
+    assert!(err.message.contains("interval partitioning") && err.message.contains("11.1"), "{}", err.message);
+    assert_eq!((err.line, err.column), (2, 24));
+    assert_eq!(text_rows(&mut e, "select count(*) from user_tables where table_name = 'C';"), [["0"]]);
+    // Range partitioning without INTERVAL is 10.2's.
+    ok(&e.exec("create table r (n number)\npartition by range (n) (partition p1 values less than (10));"));
+    ok(&e.exec("LAB VERSION 11.1.0.7;"));
+    ok(&e.exec(SQL));
+    ok(&e.exec("insert into c values (5, 'a');\ninsert into c values (15, 'b');\ncommit;"));
+    assert_eq!(
+        text_rows(&mut e, "select count(*), sum(case when partition_name like 'SYS_P%' then 1 else 0 end) from user_tab_partitions where table_name = 'C';"),
+        [["2", "1"]]
+    );
+}

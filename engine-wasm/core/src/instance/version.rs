@@ -156,6 +156,9 @@ pub struct VersionProfile {
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
     /// those two.
     pub composite_11g: bool,
+    /// 11.1+: interval partitioning (`PARTITION BY RANGE (k) INTERVAL
+    /// (i)`, one-level or composite); 10.2 has none.
+    pub interval_partitioning: bool,
     /// 11.1+: DBMS_STATS' statistics preferences (SET_TABLE_PREFS,
     /// SET_SCHEMA_PREFS, SET_GLOBAL_PREFS, GET_PREFS, DELETE_TABLE_PREFS).
     pub stats_prefs: bool,
@@ -231,6 +234,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg_overflow: true,
         listagg_distinct: false,
         composite_11g: true,
+        interval_partitioning: true,
         stats_value_bytes: 64,
         dyn_sampling_note: DynSamplingNote::Statistics,
         composite_hash: true,
@@ -277,6 +281,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     listagg: false,
     listagg_overflow: false,
     composite_11g: false,
+    interval_partitioning: false,
     stats_value_bytes: 32,
     dyn_sampling_note: DynSamplingNote::Plain,
     composite_hash: false,

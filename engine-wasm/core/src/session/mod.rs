@@ -51,6 +51,7 @@ mod part_index_dict;
 mod partition;
 mod partition_composite;
 mod partition_composite_ddl;
+mod partition_composite_reorg;
 mod partition_ddl;
 mod partition_exchange;
 mod partition_interval;

@@ -30,6 +30,14 @@ impl Run<'_> {
             PartitionMethod::List => PartMethod::List,
             PartitionMethod::Hash => PartMethod::Hash,
         };
+        // INTERVAL from 11.1: 10.2's grammar stops at the keyword.
+        if p.interval.is_some() && !self.inst.profile.interval_partitioning {
+            let what = match &p.sub {
+                Some(s) => format!("composite partitioning (INTERVAL-{}) before 11.1", s.method.word()),
+                None => "interval partitioning before 11.1".to_string(),
+            };
+            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, p.interval_pos));
+        }
         let interval = match &p.interval {
             Some(e) => Some(self.interval_of(e, &columns[key], kc.pos)?),
             None => None,

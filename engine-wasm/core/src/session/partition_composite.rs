@@ -25,17 +25,13 @@ impl Run<'_> {
         let key = columns.iter().position(|c| c.name == s.column.name).ok_or_else(|| {
             LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", s.column.name), s.column.pos)
         })?;
-        // INTERVAL-* from 11.1, HASH-* from 11.2; 10.2 has RANGE-HASH and RANGE-LIST only.
-        if top.interval.is_some() && !self.inst.profile.composite_11g {
-            let what = format!("composite partitioning (INTERVAL-{}) before 11.1", sub_word(s.method));
-            return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
-        }
+        // HASH-* from 11.2; 10.2 has RANGE-HASH and RANGE-LIST only (INTERVAL-*: partitioning_of).
         if top.method == PartMethod::Hash && !self.inst.profile.composite_hash {
-            let what = format!("composite partitioning (HASH-{}) before 11.2", sub_word(s.method));
+            let what = format!("composite partitioning (HASH-{}) before 11.2", s.method.word());
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
         }
         if !self.inst.profile.composite_11g && (top.method != PartMethod::Range || s.method == PartitionMethod::Range) {
-            let what = format!("composite partitioning ({}-{}) before 11.1", top.method.name(), sub_word(s.method));
+            let what = format!("composite partitioning ({}-{}) before 11.1", top.method.name(), s.method.word());
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, s.pos));
         }
         let n = s.count as usize;
@@ -108,15 +104,6 @@ impl Run<'_> {
                 }
             }
         }
-    }
-}
-
-/// A subpartitioning method as Oracle names it.
-fn sub_word(m: PartitionMethod) -> &'static str {
-    match m {
-        PartitionMethod::Range => "RANGE",
-        PartitionMethod::List => "LIST",
-        PartitionMethod::Hash => "HASH",
     }
 }
 

@@ -17,8 +17,8 @@
 //!
 //! Global indexes lose the rows of what was dropped or truncated as for a
 //! one-level table (`part_index_ddl.rs`): UNUSABLE without `UPDATE
-//! [GLOBAL] INDEXES` unless no row went. SPLIT, MERGE and EXCHANGE of a
-//! composite table's partitions are refused (LAB-00001).
+//! [GLOBAL] INDEXES` unless no row went. SPLIT and MERGE:
+//! `partition_composite_reorg.rs`; EXCHANGE is refused (LAB-00001).
 
 use super::*;
 use crate::catalog::partition::IndexTop;
@@ -54,11 +54,8 @@ impl Run<'_> {
                 self.empty_segment(tid, i, false, *update);
                 Ok(())
             }
-            _ => Err(LabError::with(
-                ora::LAB_UNSUPPORTED,
-                "SPLIT, MERGE or EXCHANGE PARTITION of a composite-partitioned table",
-                a.name.pos,
-            )),
+            AlterTableAction::Reorganize(r) => self.reorganize_composite(tid, r, a.name.pos),
+            _ => unreachable!("the caller dispatches only partition operations"),
         }
     }
 
@@ -104,7 +101,7 @@ impl Run<'_> {
         }
         let s = pt.sub.as_deref().expect("composite");
         let names: Vec<String> = s.template.parts.iter().map(|q| q.name.clone()).collect();
-        let (p, mut leaves) = (s.top.parts.len(), s.template.parts.clone());
+        let p = s.top.parts.len();
         if let Some(n) = d.name.as_ref() {
             let taken = |sub: &String| !sub.is_empty() && pt.position(&format!("{}_{sub}", n.name)).is_some();
             if names.iter().any(taken) {
@@ -116,11 +113,7 @@ impl Run<'_> {
         if part.name.is_empty() {
             part.name = format!("SYS_P{}", part.stamp.id);
         }
-        for (q, sub) in leaves.iter_mut().zip(&names) {
-            q.stamp = self.object_stamp();
-            q.name = if sub.is_empty() { format!("SYS_SUBP{}", q.stamp.id) } else { format!("{}_{sub}", part.name) };
-            q.tablespace = q.tablespace.clone().or_else(|| part.tablespace.clone());
-        }
+        let leaves = self.template_leaves(tid, &part);
         let (name, tablespace, high_value) = (part.name.clone(), part.tablespace.clone(), part.high_value.clone());
         let Some(pt) = self.inst.cat.tables[tid].part.as_mut() else { return Ok(()) };
         let Some(s) = pt.sub.as_mut() else { return Ok(()) };

@@ -26,16 +26,23 @@ use crate::catalog::partition::{IndexPart, PartBound, PartMethod, PartOf, Partit
 use crate::catalog::IndexKind;
 use lio_sql::ast::{IndexUpkeep, PartitionBound, PartitionDef, Reorganize};
 
+/// A merge's two partitions (lower, higher), the result's bound (and its
+/// HIGH_VALUE text) and tablespace.
+pub(super) type MergeOf = (usize, usize, (PartBound, String), Option<String>);
+
+/// A new partition's bound, its HIGH_VALUE text and its tablespace.
+pub(super) type Half = ((PartBound, String), Option<String>);
+
 /// How the rows of a reorganised partition end up.
-struct Placed {
+pub(super) struct Placed {
     /// The new partitions' positions (one or two).
-    at: Vec<usize>,
+    pub(super) at: Vec<usize>,
     /// Whether any row was copied to a new segment (new ROWIDs).
-    moved: bool,
+    pub(super) moved: bool,
     /// Whether the partitions involved held any row.
-    rows: bool,
+    pub(super) rows: bool,
     /// After a fast split: the new partition that kept the old segment.
-    kept: Option<usize>,
+    pub(super) kept: Option<usize>,
 }
 
 impl Run<'_> {
@@ -49,7 +56,7 @@ impl Run<'_> {
         self.reorganized_indexes(tid, &placed, update)
     }
 
-    fn method_of(&self, tid: TableId, pos: Pos) -> Result<PartMethod, LabError> {
+    pub(super) fn method_of(&self, tid: TableId, pos: Pos) -> Result<PartMethod, LabError> {
         let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
         match pt.method {
             PartMethod::Hash => Err(LabError::new(ora::NOT_RANGE_OR_LIST, pos)),
@@ -57,15 +64,16 @@ impl Run<'_> {
         }
     }
 
+    /// Partition `n`'s position (a composite table's: among its partitions).
     fn partition_at(&self, tid: TableId, n: &lio_sql::ast::Ident) -> Result<usize, LabError> {
-        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
+        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked").top();
         pt.position(&n.name).ok_or_else(|| LabError::new(ora::PARTITION_DOES_NOT_EXIST, n.pos))
     }
 
     /// A resulting partition's name may be one of `reused`, not another
     /// partition's (ORA-14012).
     fn check_new_name(&self, tid: TableId, d: Option<&PartitionDef>, reused: &[usize]) -> Result<(), LabError> {
-        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
+        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked").top();
         if let Some(n) = d.and_then(|d| d.name.as_ref()) {
             if pt.position(&n.name).is_some_and(|p| !reused.contains(&p)) {
                 return Err(LabError::new(ora::PARTITION_NAME_CONFLICT, n.pos));
@@ -76,7 +84,7 @@ impl Run<'_> {
 
     /// A new partition as `d` declares it (its name and tablespace; the
     /// bound given), numbered now (SYS_Pn when not named).
-    fn reorganized_partition(
+    pub(super) fn reorganized_partition(
         &mut self,
         tid: TableId,
         d: Option<&PartitionDef>,
@@ -106,6 +114,24 @@ impl Run<'_> {
         at: &Expr,
         into: &[PartitionDef],
     ) -> Result<Placed, LabError> {
+        let (i, v) = self.split_check(tid, name, at, into)?;
+        let [(ba, ta), (bb, tb)] = self.split_halves(tid, i, &v);
+        let a = self.reorganized_partition(tid, into.first(), ba, ta)?;
+        let b = self.reorganized_partition(tid, into.get(1), bb, tb)?;
+        self.split_rows(tid, i, &v, [a, b])
+    }
+
+    /// A split's checks: partition `name` of a range table (a composite
+    /// one's partition), `at` strictly inside its bounds (ORA-14080), the
+    /// new names not another partition's (ORA-14012). Its position and
+    /// the split value.
+    pub(super) fn split_check(
+        &mut self,
+        tid: TableId,
+        name: &lio_sql::ast::Ident,
+        at: &Expr,
+        into: &[PartitionDef],
+    ) -> Result<(usize, Value), LabError> {
         if self.method_of(tid, name.pos)? == PartMethod::List {
             return Err(LabError::with(ora::LAB_UNSUPPORTED, "SPLIT PARTITION of a list-partitioned table", name.pos));
         }
@@ -114,7 +140,7 @@ impl Run<'_> {
         let pt = t.part.as_deref().expect("checked");
         let (key, tname) = (t.columns[pt.key].clone(), t.name.clone());
         let v = self.bound_value(at, &key, &tname)?;
-        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
+        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked").top();
         let low = i.checked_sub(1).and_then(|l| match &pt.parts[l].bound {
             PartBound::Less(b) => b.clone(),
             _ => None,
@@ -138,13 +164,21 @@ impl Run<'_> {
                 }
             }
         }
-        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
+        Ok((i, v))
+    }
+
+    /// The two partitions a split of partition `i` at `v` makes: their
+    /// bounds (and HIGH_VALUE texts) and tablespace, `i`'s.
+    pub(super) fn split_halves(&self, tid: TableId, i: usize, v: &Value) -> [Half; 2] {
+        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked").top();
         let old = &pt.parts[i];
-        let (ts, high) = (old.tablespace.clone(), (old.bound.clone(), old.high_value.clone()));
-        let low_text = super::partition::high_value_text(&v);
-        let a =
-            self.reorganized_partition(tid, into.first(), (PartBound::Less(Some(v.clone())), low_text), ts.clone())?;
-        let b = self.reorganized_partition(tid, into.get(1), high, ts)?;
+        let low = (PartBound::Less(Some(v.clone())), super::partition::high_value_text(v));
+        [(low, old.tablespace.clone()), ((old.bound.clone(), old.high_value.clone()), old.tablespace.clone())]
+    }
+
+    /// Partition `i`'s rows split at `v` between `a` and `b`, which take
+    /// its place.
+    fn split_rows(&mut self, tid: TableId, i: usize, v: &Value, [a, b]: [Partition; 2]) -> Result<Placed, LabError> {
         // Which side each row of the partition goes to (NULL sorts high).
         let t = &self.inst.cat.tables[tid];
         let pt = t.part.as_deref().expect("checked");
@@ -156,7 +190,7 @@ impl Run<'_> {
             .filter(|(r, p)| **p as usize == i && t.loc.get(*r).is_some_and(|l| !l.is_dead()))
         {
             let k = t.rows.value(r, pt.key);
-            let below = !k.is_null() && k.cmp_sql(&v) == std::cmp::Ordering::Less;
+            let below = !k.is_null() && k.cmp_sql(v) == std::cmp::Ordering::Less;
             if below {
                 lo.push(r as u32)
             } else {
@@ -192,31 +226,8 @@ impl Run<'_> {
         names: &[lio_sql::ast::Ident; 2],
         into: Option<&PartitionDef>,
     ) -> Result<Placed, LabError> {
-        let method = self.method_of(tid, names[0].pos)?;
-        let (i, j) = (self.partition_at(tid, &names[0])?, self.partition_at(tid, &names[1])?);
-        let (lo, hi) = (i.min(j), i.max(j));
-        if i == j || (method == PartMethod::Range && hi != lo + 1) {
-            return Err(LabError::new(ora::MERGE_NOT_ADJACENT, names[1].pos));
-        }
-        if let (PartMethod::Range, Some(n)) = (method, into.and_then(|d| d.name.as_ref())) {
-            let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
-            if pt.parts[lo].name == n.name {
-                return Err(LabError::new(ora::MERGE_REUSES_LOWER, n.pos));
-            }
-        }
-        self.check_new_name(tid, into, &[lo, hi])?;
+        let (lo, hi, bound, ts) = self.merge_check(tid, names, into)?;
         let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
-        let (a, b) = (&pt.parts[lo], &pt.parts[hi]);
-        let bound = match (&a.bound, &b.bound) {
-            (PartBound::List(x), PartBound::List(y)) => {
-                let vs: Vec<Value> = x.iter().chain(y).cloned().collect();
-                let text = format!("{}, {}", a.high_value, b.high_value);
-                (PartBound::List(vs), text)
-            }
-            (PartBound::List(_), _) | (_, PartBound::List(_)) => (PartBound::Default, "DEFAULT".into()),
-            _ => (b.bound.clone(), b.high_value.clone()),
-        };
-        let ts = a.tablespace.clone();
         let t = &self.inst.cat.tables[tid];
         let rows: Vec<u32> = (0..t.loc.len())
             .filter(|&r| {
@@ -236,6 +247,44 @@ impl Run<'_> {
         Ok(Placed { at: vec![lo], moved: !rows.is_empty(), rows: !rows.is_empty(), kept: None })
     }
 
+    /// A merge's checks: two partitions (a composite table's partitions)
+    /// of a range or list table, range ones adjacent (ORA-14274), the
+    /// result's name not the lower one's (ORA-14275) nor another
+    /// partition's (ORA-14012). Their positions, the result's bound and
+    /// tablespace.
+    pub(super) fn merge_check(
+        &mut self,
+        tid: TableId,
+        names: &[lio_sql::ast::Ident; 2],
+        into: Option<&PartitionDef>,
+    ) -> Result<MergeOf, LabError> {
+        let method = self.method_of(tid, names[0].pos)?;
+        let (i, j) = (self.partition_at(tid, &names[0])?, self.partition_at(tid, &names[1])?);
+        let (lo, hi) = (i.min(j), i.max(j));
+        if i == j || (method == PartMethod::Range && hi != lo + 1) {
+            return Err(LabError::new(ora::MERGE_NOT_ADJACENT, names[1].pos));
+        }
+        if let (PartMethod::Range, Some(n)) = (method, into.and_then(|d| d.name.as_ref())) {
+            let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked").top();
+            if pt.parts[lo].name == n.name {
+                return Err(LabError::new(ora::MERGE_REUSES_LOWER, n.pos));
+            }
+        }
+        self.check_new_name(tid, into, &[lo, hi])?;
+        let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked").top();
+        let (a, b) = (&pt.parts[lo], &pt.parts[hi]);
+        let bound = match (&a.bound, &b.bound) {
+            (PartBound::List(x), PartBound::List(y)) => {
+                let vs: Vec<Value> = x.iter().chain(y).cloned().collect();
+                let text = format!("{}, {}", a.high_value, b.high_value);
+                (PartBound::List(vs), text)
+            }
+            (PartBound::List(_), _) | (_, PartBound::List(_)) => (PartBound::Default, "DEFAULT".into()),
+            _ => (b.bound.clone(), b.high_value.clone()),
+        };
+        Ok((lo, hi, bound, a.tablespace.clone()))
+    }
+
     /// Partition `i` out of the table, `with` in its place; the rows of
     /// the later partitions renumbered (`row_part`). Returns the old one.
     fn take_partition(&mut self, tid: TableId, i: usize, with: Vec<Partition>) -> Partition {
@@ -249,7 +298,7 @@ impl Run<'_> {
     }
 
     /// Partition `i` takes `old`'s segment, blocks and DATA_OBJECT_ID.
-    fn inherit_segment(&mut self, tid: TableId, i: usize, old: Partition) {
+    pub(super) fn inherit_segment(&mut self, tid: TableId, i: usize, old: Partition) {
         let pt = self.inst.cat.tables[tid].part.as_mut().expect("checked");
         let p = &mut pt.parts[i];
         p.data_id = Some(old.data_object_id());
@@ -257,14 +306,14 @@ impl Run<'_> {
         p.heap = old.heap;
     }
 
-    fn set_row_part(&mut self, tid: TableId, r: u32, i: usize) {
+    pub(super) fn set_row_part(&mut self, tid: TableId, r: u32, i: usize) {
         let pt = self.inst.cat.tables[tid].part.as_mut().expect("checked");
         pt.row_part[r as usize] = i as u16;
     }
 
     /// Rows `rows` copied into partition `i`'s segment (created if
     /// deferred), in row order, as a direct load fills it: new ROWIDs.
-    fn copy_rows(&mut self, tid: TableId, i: usize, rows: &[u32]) {
+    pub(super) fn copy_rows(&mut self, tid: TableId, i: usize, rows: &[u32]) {
         if rows.is_empty() {
             return;
         }
@@ -280,7 +329,7 @@ impl Run<'_> {
         }
     }
 
-    fn drop_partition_segment(&mut self, seg: Option<u32>) {
+    pub(super) fn drop_partition_segment(&mut self, seg: Option<u32>) {
         if let Some(seg) = seg {
             self.inst.cat.segments[seg as usize].dropped = true;
             self.inst.sga.cache.invalidate_segment(seg);
@@ -336,7 +385,7 @@ impl Run<'_> {
     }
 
     /// A global index (partition) after rows moved segment.
-    fn global_after_move(&mut self, c: usize, placed: &Placed, update: IndexUpkeep) {
+    pub(super) fn global_after_move(&mut self, c: usize, placed: &Placed, update: IndexUpkeep) {
         if !placed.moved {
             return;
         }
@@ -349,7 +398,7 @@ impl Run<'_> {
     }
 
     /// Index partition `c` named after table partition `p`.
-    fn rename_index_part(&mut self, tid: TableId, c: usize, p: usize) {
+    pub(super) fn rename_index_part(&mut self, tid: TableId, c: usize, p: usize) {
         let pt = self.inst.cat.tables[tid].part.as_deref().expect("checked");
         let q = &pt.parts[p];
         let (name, ts, hv) = (q.name.clone(), q.tablespace.clone(), q.high_value.clone());

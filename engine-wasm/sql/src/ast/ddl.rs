@@ -216,6 +216,17 @@ pub enum PartitionMethod {
     Hash,
 }
 
+impl PartitionMethod {
+    /// The method as Oracle names it (`RANGE`, `LIST`, `HASH`).
+    pub fn word(self) -> &'static str {
+        match self {
+            PartitionMethod::Range => "RANGE",
+            PartitionMethod::List => "LIST",
+            PartitionMethod::Hash => "HASH",
+        }
+    }
+}
+
 /// `PARTITION BY method (columns) [INTERVAL (expr)] (partitions)` or
 /// `PARTITION BY HASH (columns) PARTITIONS n`.
 #[derive(Debug, Clone, PartialEq)]
@@ -224,6 +235,8 @@ pub struct PartitionBy {
     pub columns: Vec<Ident>,
     /// `INTERVAL (expr)` of a range-partitioned table.
     pub interval: Option<Expr>,
+    /// Where its INTERVAL keyword is (the table's `pos` when none).
+    pub interval_pos: Pos,
     pub partitions: Vec<PartitionDef>,
     /// `PARTITIONS n` (hash): the partitions are named SYS_Pnnn.
     pub count: Option<u32>,

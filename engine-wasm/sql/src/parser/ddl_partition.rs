@@ -38,13 +38,16 @@ impl Parser<'_> {
             method,
             columns: Vec::new(),
             interval: None,
+            interval_pos: pos,
             partitions: Vec::new(),
             count: None,
             sub: None,
             pos,
         };
         p.columns.append(&mut columns);
-        if method == PartitionMethod::Range && self.eat_kw("INTERVAL") {
+        if method == PartitionMethod::Range && self.is_kw("INTERVAL") {
+            p.interval_pos = self.pos();
+            self.bump();
             self.lparen()?;
             p.interval = Some(self.expr()?);
             self.rparen()?;
@@ -140,7 +143,7 @@ impl Parser<'_> {
             self.rparen()?;
             sub.count = sub.template.len() as u32;
         } else if method != PartitionMethod::Hash {
-            let what = format!("SUBPARTITION BY {} without a SUBPARTITION TEMPLATE", method_word(method));
+            let what = format!("SUBPARTITION BY {} without a SUBPARTITION TEMPLATE", method.word());
             return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
         }
         if self.is_kw("SUBPARTITION") {
@@ -403,14 +406,5 @@ impl Parser<'_> {
             break;
         }
         Ok(PartitionDef { name, bound, tablespace: ph.tablespace, pos })
-    }
-}
-
-/// A partitioning method as Oracle names it.
-fn method_word(m: PartitionMethod) -> &'static str {
-    match m {
-        PartitionMethod::Range => "RANGE",
-        PartitionMethod::List => "LIST",
-        PartitionMethod::Hash => "HASH",
     }
 }
