@@ -22,6 +22,12 @@ impl DmlLines {
         };
         DmlLines { statement, op: Some(op), table: table.to_string(), gets: None, query: None, gathering: false }
     }
+
+    /// A MERGE's lines over table `table`.
+    pub(super) fn merge(table: &str) -> DmlLines {
+        let statement = "MERGE STATEMENT";
+        DmlLines { statement, op: Some("MERGE"), table: table.to_string(), gets: None, query: None, gathering: false }
+    }
 }
 
 /// `query`'s lines under `d`'s: the statement line replaces the query's
