@@ -105,7 +105,10 @@ fn a_target_row_matched_twice_is_ora_30926_and_nothing_stays() {
          when not matched then insert values (s.id, s.v, s.n);\n{DEST}"
     ));
     let n = steps.len();
-    assert_eq!(error_of(&steps[n - 2]), ("ORA-30926", 12, 1));
+    // At the source table, as Bobby Durrett's published error shows it
+    // (`using source` with the asterisk under `source`, 2019:
+    // https://www.bobbydurrettdba.com/2019/02/26/ora-30926-on-merge-statement/).
+    assert_eq!(error_of(&steps[n - 2]), ("ORA-30926", 12, 25));
     assert_eq!(row_strings(&steps[n - 1]), ["1:one:10", "2:two:20", "3:three:30"]);
     // Insert only: the two source rows of ID 3 match, nothing is updated,
     // no error.
@@ -175,4 +178,87 @@ fn sql_rowcount_in_plsql() {
     let n = steps.len();
     assert_eq!(steps[n - 2].output, ["4 merged"]);
     assert_eq!(row_strings(&steps[n - 1]).len(), 5);
+}
+
+#[test]
+fn the_plan_is_merge_over_view_over_the_outer_join() {
+    // Oracle's shape: MERGE STATEMENT, MERGE of the target, VIEW, then the
+    // join of the source to the target (source preserved).
+    let mut e = quiet_engine();
+    ok(&e.exec(T));
+    let plan = plan_of(
+        &mut e,
+        "merge into dest d using src s on (d.id = s.id)\n\
+         when matched then update set d.n = s.n\n\
+         when not matched then insert values (s.id, s.v, s.n);",
+    );
+    let ops: Vec<String> = lines(&plan).into_iter().map(|l| l.0).collect();
+    eprintln!("{ops:?}");
+    assert_eq!(ops[..3], ["MERGE STATEMENT", "MERGE DEST", "VIEW"]);
+    assert!(ops[3].ends_with("OUTER"), "{ops:?}");
+    assert!(ops[4..].iter().any(|o| o.ends_with(" SRC")), "{ops:?}");
+}
+
+#[test]
+fn a_merge_writes_the_redo_of_the_update_and_the_insert_it_stands_for() {
+    // The same changes as one MERGE (2 rows updated, 2 inserted) and as an
+    // UPDATE of 2 and 3 then an INSERT ... SELECT of 4 and 5 (the same
+    // values): the write path counts them alike.
+    let mut e = quiet_engine();
+    ok(&e.exec(T));
+    let m = e.exec(
+        "merge into dest d using src s on (d.id = s.id)\n\
+         when matched then update set d.v = s.v, d.n = s.n\n\
+         when not matched then insert values (s.id, s.v, s.n);\nrollback;",
+    );
+    ok(&m);
+    let u = e.exec(
+        "update dest set v = upper(v), n = n * 10 where id in (2, 3);\n\
+         insert into dest select * from src where id in (4, 5);\nrollback;",
+    );
+    ok(&u);
+    for name in ["redo entries", "db block changes", "undo change vector size"] {
+        eprintln!("{name}: {} = {} + {}", stat(&m[0], name), stat(&u[0], name), stat(&u[1], name));
+        assert_eq!(stat(&m[0], name), stat(&u[0], name) + stat(&u[1], name), "{name}");
+    }
+    assert_eq!(m[0].rows_processed, 4);
+}
+
+/// Lex de Haan's MERGE (java2s.com's listing of "Mastering Oracle SQL and
+/// SQL*Plus", 10g): 3 rows merged, MASTER_TAB then 1/12/CURR, 2/37/CURR,
+/// 4/42/NEW (tests/articles/dehaan-merge-delete-where-10g.sql).
+#[test]
+fn de_haan_merge_delete_where() {
+    let mut e = quiet_engine();
+    let steps = e.exec(include_str!("../../../tests/articles/dehaan-merge-delete-where-10g.sql"));
+    ok(&steps);
+    let merge = steps.iter().position(|s| s.statement.starts_with("merge")).expect("the MERGE");
+    assert_eq!(steps[merge].feedback.as_deref(), Some("3 rows merged."));
+    assert_eq!(row_strings(&steps[merge + 1]), ["1|12|CURR", "2|37|CURR", "4|42|NEW"]);
+}
+
+/// Dominic Brooks, "MERGE oddity" (orastory, 13 October 2011, 11g):
+/// http://orastory.wordpress.com/2011/10/13/merge-oddity/
+/// A (1,'A'); B (1,'1'), (1,'2'). The MERGE sets A.VAL to
+/// decode(b.val,'1','A','B') for each of B's rows: the first sets 'A' to
+/// 'A' (no change), the second to 'B': `2 rows merged.`, A is 'B'. Run
+/// again, the first source row changes 'B' to 'A', and the second update
+/// of the same row is ORA-30926 (`merge into a` with the asterisk under
+/// `a`: line 1, column 12).
+#[test]
+fn brooks_merge_oddity() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table a\n(key number\n,val varchar2(1));\ncreate table b\n(key number\n,val varchar2(1));\n\
+         insert into a values(1,'A');\ninsert into b values(1,1);\ninsert into b values(1,2);\ncommit;",
+    ));
+    let merge = "merge into a\nusing (select b.val\n       ,      b.key\n       from   b) b\n\
+                 on (a.key = b.key)\nwhen matched then\n update\n set a.val = decode(b.val,'1','A','B');\n";
+    let steps = e.exec(&format!("{merge}select * from a;"));
+    ok(&steps);
+    assert_eq!(steps[0].feedback.as_deref(), Some("2 rows merged."));
+    assert_eq!(row_strings(&steps[1]), ["1|B"]);
+    let steps = e.exec(&format!("{merge}select * from a;"));
+    assert_eq!(error_of(&steps[0]), ("ORA-30926", 1, 12));
+    assert_eq!(row_strings(&steps[1]), ["1|B"]);
 }

@@ -22,13 +22,15 @@ use crate::catalog::RowStore;
 use crate::exec::func::Func;
 use crate::exec::CExpr;
 use lio_sql::ast::{Delete, FromItem, Insert, InsertSource, Merge, SelectItem, Update};
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 /// Where each part of the MERGE's select list is: the target's ROWID
 /// first, then the SET values, the flags of the UPDATE, DELETE and
 /// INSERT WHERE conditions (1 when true), then the INSERT values.
 struct Layout {
     sets: usize,
+    /// The target's values of the SET columns before the MERGE.
+    olds: usize,
     upd_where: Option<usize>,
     del_where: Option<usize>,
     ins_where: Option<usize>,
@@ -88,7 +90,14 @@ impl Run<'_> {
         let (select, layout) = merge_select(m, &qual, &sets, &ins)?;
         let q = merge_query(m, select);
         let found = self.merge_join(&q, text, binds, client, &layout, m)?;
-        let plan = split_rows(found, &layout, m.pos)?;
+        // ORA-30926 at the source table (Durrett's `using source` with its
+        // asterisk), or at the target when the source is a subquery (Brooks's
+        // `merge into a`).
+        let unstable_at = match &m.source {
+            FromItem::Table { name, .. } => name.pos,
+            _ => m.table.pos,
+        };
+        let plan = split_rows(found, &layout, unstable_at)?;
         let (slot, mark) = (self.s.dml.slot, self.sql_mark());
         let start = self.txn().undo.len();
         let n = (plan.updates.len() + plan.inserts.len()) as u64;
@@ -295,6 +304,10 @@ fn merge_select(
     };
     let mut select = vec![item(rowid)];
     select.extend(sets.iter().map(|(_, e)| item(e.clone())));
+    let olds = select.len();
+    select.extend(sets.iter().map(|(c, _)| {
+        item(Expr::Column { qualifier: Some(Ident { name: qual.to_string(), pos: c.pos }), name: c.clone() })
+    }));
     let at = |select: &Vec<SelectItem>, cond: Option<&Expr>| cond.map(|_| select.len());
     let upd = m.update.as_ref();
     let upd_where = at(&select, upd.and_then(|u| u.where_clause.as_ref()));
@@ -316,7 +329,7 @@ fn merge_select(
         nvalues = v.len();
         select.extend(v.iter().cloned().map(item));
     }
-    let layout = Layout { sets: sets.len(), upd_where, del_where, ins_where, values, nvalues };
+    let layout = Layout { sets: sets.len(), olds, upd_where, del_where, ins_where, values, nvalues };
     Ok((select, layout))
 }
 
@@ -436,11 +449,14 @@ fn insert_reads_target(project: &[CExpr], target: usize, l: &Layout, m: &Merge) 
     Ok(())
 }
 
-/// Each join row to its change; ORA-30926 for a target row two source
-/// rows update.
+/// Each join row to its change. A target row a second source row
+/// updates is ORA-30926 when the update before changed it; one left as it
+/// was is updated again (Dominic Brooks's "MERGE oddity": a row set to its
+/// own value, then to another, is `2 rows merged.`; run again, ORA-30926).
 fn split_rows(found: Vec<Vec<Value>>, l: &Layout, pos: Pos) -> Result<Plan, LabError> {
     let mut plan = Plan::default();
-    let mut seen = HashSet::new();
+    // Each updated row: whether an update changed it, and its values now.
+    let mut seen: HashMap<u32, (bool, Vec<Value>)> = HashMap::new();
     let on = |row: &[Value], k: Option<usize>| k.is_none_or(|k| !row[k].is_null());
     for row in found {
         let r = match &row[0] {
@@ -451,13 +467,22 @@ fn split_rows(found: Vec<Vec<Value>>, l: &Layout, pos: Pos) -> Result<Plan, LabE
             if l.sets == 0 || !on(&row, l.upd_where) {
                 continue;
             }
-            if !seen.insert(r as u32) {
-                return Err(LabError::new(ora::MERGE_UNSTABLE_ROWS, pos));
+            let new = &row[1..=l.sets];
+            match seen.get_mut(&(r as u32)) {
+                Some((true, _)) => return Err(LabError::new(ora::MERGE_UNSTABLE_ROWS, pos)),
+                Some((changed, now)) => {
+                    *changed = now.as_slice() != new;
+                    *now = new.to_vec();
+                }
+                None => {
+                    let old = &row[l.olds..l.olds + l.sets];
+                    seen.insert(r as u32, (old != new, new.to_vec()));
+                }
             }
             if l.del_where.is_some() && on(&row, l.del_where) {
                 plan.deletes.push(vec![row[0].clone()]);
             }
-            let mut u: Vec<Value> = row[1..=l.sets].to_vec();
+            let mut u: Vec<Value> = new.to_vec();
             u.push(row[0].clone());
             plan.updates.push(u);
         } else if l.nvalues > 0 && on(&row, l.ins_where) {
