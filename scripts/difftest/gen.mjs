@@ -208,6 +208,23 @@ export function setupScripts(tables) {
       // A bitmap index on S2, forced by a hint in some simple selects.
       if (!composite) ora.push(`create bitmap index ${t.name}_bm on ${t.name}(s2);`);
     }
+    // MERGE (issue 33; every plain table of 3, 6, 7 or 11 rows, no
+    // draw from the generator), after the indexes, which it maintains: the
+    // table merged with itself (even IDs matched and updated, then deleted
+    // when N2 as updated exceeds 5; IDs + 1000 of the multiples of 3 not
+    // matched, inserted). SQLite has no MERGE: the same rows by an INSERT
+    // (from the rows before), an UPDATE and a DELETE.
+    if (t.rows.length % 4 >= 2 && !t.part && !composite && !gtt) {
+      ora.push(
+        `merge into ${t.name} t using (select id, n1 from ${t.name} where mod(id, 2) = 0 union all` +
+          ` select id + 1000, n1 from ${t.name} where mod(id, 3) = 0) s on (t.id = s.id)` +
+          ` when matched then update set t.n2 = s.n1 + 1 where s.n1 is not null delete where t.n2 > 5` +
+          ` when not matched then insert (id, n1, s1) values (s.id, s.n1, 'm') where s.n1 is not null;`,
+      );
+      lite.push(`insert into ${t.name} (id, n1, s1) select id + 1000, n1, 'm' from ${t.name} where id % 3 = 0 and n1 is not null`);
+      lite.push(`update ${t.name} set n2 = n1 + 1 where id < 1000 and id % 2 = 0 and n1 is not null`);
+      lite.push(`delete from ${t.name} where id < 1000 and id % 2 = 0 and n1 is not null and n2 > 5`);
+    }
   }
   ora.push('commit;');
   return { ora, lite };

@@ -1071,3 +1071,9 @@ fn order_group_plsql_exceptions() {
         &[],
     );
 }
+
+/// MERGE (issue 33): de Haan's script creates and drops its two tables.
+#[test]
+fn order_group_merge() {
+    order::check(&["tests/articles/dehaan-merge-delete-where-10g.sql"], &[]);
+}

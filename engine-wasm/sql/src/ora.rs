@@ -188,6 +188,11 @@ catalogue! {
     MISSING_INDEX_KEYWORD = Ora 968 "missing INDEX keyword";
     MISSING_ON_KEYWORD = Ora 969 "missing ON keyword";
     MISSING_SET_KEYWORD = Ora 971 "missing SET keyword";
+    MERGE_UNSTABLE_ROWS = Ora 30926 "unable to get a stable set of rows in the source tables";
+    /// Arguments: the column, `"ALIAS"."COL"` (so the next three).
+    MERGE_ON_COLUMN_UPDATED = Ora 38104 "Columns referenced in the ON Clause cannot be updated: %s";
+    MERGE_INSERT_VALUES_COLUMN = Ora 38101 "Invalid column in the INSERT VALUES Clause: %s";
+    MERGE_INSERT_WHERE_COLUMN = Ora 38102 "Invalid column in the INSERT WHERE Clause: %s";
     IDENTIFIER_TOO_LONG = Ora 972 "identifier is too long";
     MUST_NAME_EXPRESSION_WITH_ALIAS = Ora 998 "must name this expression with a column alias";
     NOT_ALL_VARIABLES_BOUND = Ora 1008 "not all variables bound";

@@ -541,7 +541,9 @@ fn blank_estimates(lines: &[PlanLineOut], l: &PlanLineOut) -> Blank {
         // Architecture, 12c; Antognini, TOP 2nd ed.).
         "BITMAP AND" | "BITMAP OR" | "BITMAP MINUS" | "BITMAP MERGE" => Blank::All,
         // The change of an UPDATE or DELETE has no estimates of its own.
-        "UPDATE" | "DELETE" => Blank::All,
+        "UPDATE" | "DELETE" | "MERGE" => Blank::All,
+        // Nor the VIEW of a MERGE's join.
+        "VIEW" if l.parent.and_then(|p| lines.get(p as usize)).is_some_and(|p| p.operation == "MERGE") => Blank::All,
         "SORT AGGREGATE" => Blank::Cost,
         "NESTED LOOPS" => {
             // NLJ batching: NESTED LOOPS over (NESTED LOOPS, a table

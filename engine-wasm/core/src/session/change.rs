@@ -212,27 +212,9 @@ impl Run<'_> {
     pub(super) fn update(&mut self, u: &Update, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
         let tid = self.dml_table(&u.table)?;
         let u = &*self.update_sets(u, tid)?;
-        let t = &self.inst.cat.tables[tid];
         let mut cols = std::mem::take(&mut self.s.dml.cols);
         cols.clear();
-        for (c, _) in &u.sets {
-            let i = t
-                .column_index(&c.name)
-                .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos))?;
-            let fixed = match &t.storage {
-                TableStorage::Iot { .. } => t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i)),
-                TableStorage::Cluster { key_cols, .. } => key_cols.contains(&i),
-                TableStorage::Heap { .. } => false,
-            };
-            if fixed {
-                return Err(LabError::with(
-                    ora::LAB_UNSUPPORTED,
-                    "UPDATE of an index-organized table's key or a hash cluster's key",
-                    c.pos,
-                ));
-            }
-            cols.push(i);
-        }
+        self.update_columns_into(tid, &u.sets, &mut cols)?;
         self.refuse_key_update(tid, &cols, u.pos)?;
         let target =
             Target { table: &u.table, alias: &u.alias, where_clause: &u.where_clause, hints: &u.hints, pos: u.pos };
@@ -255,6 +237,36 @@ impl Run<'_> {
         }
         self.sql_area_changed(slot, &mark);
         r
+    }
+
+    /// The columns an UPDATE's SET list names (ORA-00904 for another);
+    /// an IOT's or a hash cluster's key is refused.
+    pub(super) fn update_columns_into(
+        &self,
+        tid: TableId,
+        sets: &[(lio_sql::ast::Ident, Expr)],
+        cols: &mut Vec<usize>,
+    ) -> Result<(), LabError> {
+        let t = &self.inst.cat.tables[tid];
+        for (c, _) in sets {
+            let i = t
+                .column_index(&c.name)
+                .ok_or_else(|| LabError::with(ora::INVALID_IDENTIFIER, format_args!("\"{}\"", c.name), c.pos))?;
+            let fixed = match &t.storage {
+                TableStorage::Iot { .. } => t.pk.as_ref().is_some_and(|(k, _, _)| k.contains(&i)),
+                TableStorage::Cluster { key_cols, .. } => key_cols.contains(&i),
+                TableStorage::Heap { .. } => false,
+            };
+            if fixed {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "UPDATE of an index-organized table's key or a hash cluster's key",
+                    c.pos,
+                ));
+            }
+            cols.push(i);
+        }
+        Ok(())
     }
 
     pub(super) fn update_rows(
@@ -397,7 +409,7 @@ impl Run<'_> {
     }
 
     /// The rows a DELETE's query `found` are deleted.
-    fn delete_found(
+    pub(super) fn delete_found(
         &mut self,
         tid: TableId,
         d: &Delete,

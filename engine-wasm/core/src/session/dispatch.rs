@@ -93,6 +93,7 @@ impl Run<'_> {
                 let feedback = Some(rows_done(n, "deleted"));
                 Ok(Outcome { rows_processed: n, feedback, plan, plan_notes, ..Default::default() })
             }
+            StatementKind::Merge(m) => self.sqlplus_merge(m, stmt),
             StatementKind::Commit => {
                 self.commit();
                 self.user_call_roundtrip(Client::SqlPlus, stmt.text.len());

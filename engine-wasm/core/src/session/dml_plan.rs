@@ -22,6 +22,12 @@ impl DmlLines {
         };
         DmlLines { statement, op: Some(op), table: table.to_string(), gets: None, query: None, gathering: false }
     }
+
+    /// A MERGE's lines over table `table`.
+    pub(super) fn merge(table: &str) -> DmlLines {
+        let statement = "MERGE STATEMENT";
+        DmlLines { statement, op: Some("MERGE"), table: table.to_string(), gets: None, query: None, gathering: false }
+    }
 }
 
 /// `query`'s lines under `d`'s: the statement line replaces the query's
@@ -29,7 +35,9 @@ impl DmlLines {
 /// one level down.
 pub(super) fn dml_lines(mut lines: Vec<PlanLineOut>, d: &DmlLines) -> Vec<PlanLineOut> {
     let Some(top) = lines.first().cloned() else { return lines };
-    let shift = d.op.is_some() as u16;
+    // A MERGE's join is the row source of a VIEW under its MERGE line.
+    let view = d.statement == "MERGE STATEMENT";
+    let shift = d.op.is_some() as u16 + view as u16;
     for l in lines.iter_mut().skip(1) {
         l.id += shift;
         l.depth += shift;
@@ -56,6 +64,14 @@ pub(super) fn dml_lines(mut lines: Vec<PlanLineOut>, d: &DmlLines) -> Vec<PlanLi
         if let Some(gets) = d.gets {
             (line.starts, line.a_rows, line.buffers) = (1, 0, gets);
             line.time_us = lines[0].time_us;
+        }
+        if view {
+            let mut v = line.clone();
+            (v.id, v.parent, v.depth, v.operation, v.name) = (2, Some(1), 2, "VIEW".into(), None);
+            if let Some(j) = lines.get(1) {
+                (v.a_rows, v.starts, v.buffers, v.time_us) = (j.a_rows, j.starts, j.buffers, j.time_us);
+            }
+            lines.insert(1, v);
         }
         lines.insert(1, line);
     }

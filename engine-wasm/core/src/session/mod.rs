@@ -42,6 +42,7 @@ mod key_change;
 mod key_index;
 mod lab;
 mod maint;
+mod merge;
 mod net;
 mod parameters;
 mod part_index;

@@ -374,6 +374,9 @@ impl Run<'_> {
             StatementKind::Delete(d) => {
                 self.delete(d, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?
             }
+            StatementKind::Merge(m) => {
+                self.merge(m, &stmt.text, super::change::DmlBinds::Plsql(vars), Client::Plsql)?
+            }
             StatementKind::Commit => {
                 self.commit();
                 return Ok(());

@@ -67,6 +67,7 @@ pub(crate) fn kind_of(k: &StatementKind) -> &'static str {
         StatementKind::Insert(_)
         | StatementKind::Update(_)
         | StatementKind::Delete(_)
+        | StatementKind::Merge(_)
         | StatementKind::Commit
         | StatementKind::Rollback
         | StatementKind::Savepoint(_)

@@ -16,6 +16,7 @@
 
 mod ddl;
 mod lab;
+mod merge;
 mod plsql_cursor;
 mod quantified;
 mod query;
@@ -24,6 +25,7 @@ mod within;
 
 pub use ddl::*;
 pub use lab::*;
+pub use merge::*;
 pub use plsql_cursor::*;
 pub use quantified::*;
 pub use query::*;
@@ -71,6 +73,8 @@ pub enum StatementKind {
     Insert(Insert),
     Update(Update),
     Delete(Delete),
+    /// `MERGE INTO t USING s ON (...) WHEN [NOT] MATCHED THEN ...`
+    Merge(Box<Merge>),
     /// `SELECT ... FOR UPDATE [OF ...] [NOWAIT | WAIT n]`: the rows are locked.
     SelectForUpdate(Query),
     Commit,

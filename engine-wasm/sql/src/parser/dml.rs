@@ -92,9 +92,9 @@ impl Parser<'_> {
     /// A value of VALUES or SET: an expression, or the DEFAULT keyword
     /// standing alone (the column's default; `DEFAULT + 1` and DEFAULT
     /// elsewhere stay ORA-00936, missing expression).
-    fn value_or_default(&mut self) -> R<Expr> {
+    pub(super) fn value_or_default(&mut self) -> R<Expr> {
         let alone = matches!(self.nth(1), Tok::Comma | Tok::RParen | Tok::Semi | Tok::Eof)
-            || matches!(self.nth_word(1), Some("WHERE" | "RETURNING" | "RETURN" | "LOG"));
+            || matches!(self.nth_word(1), Some("WHERE" | "RETURNING" | "RETURN" | "LOG" | "WHEN" | "DELETE"));
         if self.is_kw("DEFAULT") && alone {
             return Ok(Expr::Default(self.bump().pos));
         }
@@ -127,7 +127,7 @@ impl Parser<'_> {
 
     /// A column on the left of `SET`: `col` or `alias.col` (the qualifier
     /// is checked against the table when the statement runs).
-    fn column_ref(&mut self) -> R<Ident> {
+    pub(super) fn column_ref(&mut self) -> R<Ident> {
         let first = self.ident(ora::INVALID_IDENTIFIER)?;
         if self.eat(&Tok::Dot) {
             return self.ident(ora::INVALID_IDENTIFIER);

@@ -145,7 +145,6 @@ pub(super) fn is_reserved(w: &str) -> bool {
 
 /// Words of a SQL statement start that Oracle accepts but the lab does not model.
 pub(super) const UNSUPPORTED_STATEMENTS: &[(&str, &str)] = &[
-    ("MERGE", "MERGE statements"),
     ("GRANT", "GRANT statements"),
     ("REVOKE", "REVOKE statements"),
     ("LOCK", "LOCK TABLE statements"),

@@ -37,6 +37,7 @@ mod join_forms;
 mod keywords;
 mod lab;
 mod listagg;
+mod merge;
 mod ordering;
 mod pieces;
 mod plsql;

@@ -188,6 +188,7 @@ impl Parser<'_> {
                 "INSERT" => return self.embedded_sql(out, |p| p.insert().map(StatementKind::Insert)),
                 "UPDATE" => return self.embedded_sql(out, |p| p.update().map(StatementKind::Update)),
                 "DELETE" => return self.embedded_sql(out, |p| p.delete().map(StatementKind::Delete)),
+                "MERGE" => return self.embedded_sql(out, |p| p.merge().map(|m| StatementKind::Merge(Box::new(m)))),
                 "COMMIT" | "ROLLBACK" | "SAVEPOINT" => return self.embedded_sql(out, |p| p.transaction_statement()),
                 "SELECT" => {
                     let (query, into, _) = self.query_into(true)?;
@@ -201,7 +202,7 @@ impl Parser<'_> {
                     return Ok(());
                 }
                 "WITH" => return Err(self.unsupported("WITH clauses (subquery factoring)")),
-                "MERGE" | "LOCK" | "SET" => {
+                "LOCK" | "SET" => {
                     return Err(self.unsupported(format!("{w} statements")));
                 }
                 "IF" => return self.if_statement(out),

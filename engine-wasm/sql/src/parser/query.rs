@@ -48,6 +48,7 @@ impl Parser<'_> {
             "INSERT" => Ok(StatementKind::Insert(self.insert()?)),
             "UPDATE" => Ok(StatementKind::Update(self.update()?)),
             "DELETE" => Ok(StatementKind::Delete(self.delete()?)),
+            "MERGE" => Ok(StatementKind::Merge(Box::new(self.merge()?))),
             "COMMIT" | "ROLLBACK" | "SAVEPOINT" => self.transaction_statement(),
             w => match UNSUPPORTED_STATEMENTS.iter().find(|(k, _)| *k == w) {
                 Some((_, what)) => Err(self.unsupported(*what)),
@@ -436,7 +437,7 @@ impl Parser<'_> {
         Ok((items, conds, using, full))
     }
 
-    fn table_ref(&mut self) -> R<FromItem> {
+    pub(super) fn table_ref(&mut self) -> R<FromItem> {
         self.tables += 1;
         if self.tables > super::MAX_TABLES {
             return Err(LabError::with(ora::LAB_TOO_MANY_TABLES, super::MAX_TABLES, self.pos()));
