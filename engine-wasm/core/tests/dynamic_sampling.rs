@@ -142,6 +142,13 @@ fn levels_the_lab_does_not_model_are_refused() {
     assert_eq!(error_of(&s[0]), ("LAB-00001", 1, 29));
     let s = e.exec("alter session set optimizer_dynamic_sampling = 3;");
     assert_eq!(error_of(&s[0]).0, "LAB-00001");
+    // Each is refused by what it would do: 11 is 12c's automatic choice.
+    let s = e.exec("alter session set optimizer_dynamic_sampling = 11;");
+    let (code, msg) = (error_of(&s[0]).0, &s[0].error.as_ref().unwrap().message);
+    assert_eq!(code, "LAB-00001");
+    assert!(msg.contains("= 11, automatic dynamic statistics (12c)"), "{msg}");
+    let s = e.exec("alter session set optimizer_dynamic_sampling = 4;");
+    assert!(s[0].error.as_ref().unwrap().message.contains("two or more of their columns"));
     let s = e.exec("alter session set optimizer_dynamic_sampling = 12;");
     assert_eq!(error_of(&s[0]).0, "ORA-00068");
     // The hint at level 2 is the default: sampled, the Note.
