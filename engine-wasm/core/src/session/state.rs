@@ -131,6 +131,8 @@ pub struct Session {
     pub(crate) thin_closes: super::types::ThinCloses,
     /// Interned stacks of recursive dictionary SQL, under their base.
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
+    /// Running dynamic sampling's recursive query (session/dyn_sampling.rs).
+    pub(crate) sampling: bool,
     pub(crate) last_folded: Vec<String>,
     /// Bytes of DBMS_OUTPUT lines the running PL/SQL block has buffered
     /// (counted in the memory budget).
@@ -242,6 +244,7 @@ impl Session {
             call_stack_cache: [None; 6],
             thin_closes: Default::default(),
             dict_stacks: None,
+            sampling: false,
             last_folded: Vec::new(),
             output_bytes: 0,
             index_stats: None,
