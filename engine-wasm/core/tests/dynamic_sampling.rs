@@ -14,7 +14,7 @@ const SETUP: &str = "create table t (n number, pad varchar2(20));\n\
 
 fn engine(version: &str) -> Engine {
     let mut e = quiet_engine();
-    ok(&e.exec(&format!("lab version {version};\n{SETUP}")));
+    ok(&e.exec(&format!("lab version {version};\nlab set dyn_sampling_query = on;\n{SETUP}")));
     e
 }
 

@@ -19,10 +19,15 @@
 //! execution and its gets are the session's, counted in the hard parse,
 //! and it is one recursive call, as the row cache's recursive statements
 //! are (`sga/row_cache.rs`). A later hard parse on the table finds the
-//! query in the session's cursor cache (no hard parse of its own); a soft
-//! parse of the statement samples nothing. The query is not written to a
+//! query in the shared pool (a soft parse of its own); a soft parse of
+//! the statement samples nothing. The query is not written to a
 //! 10046 trace (the lab's trace has no dep=1 cursors): the statement's
 //! PARSE line counts its gets, as Oracle's does.
+//!
+//! `LAB SET dyn_sampling_query = on` turns it on; it is off by default
+//! until the test suite's first-execution figures on unanalysed tables
+//! are re-derived with it (each moves by the sample's gets, a recursive
+//! call and a parse).
 
 use super::*;
 use crate::catalog::TableId;
@@ -34,14 +39,17 @@ pub(crate) const SAMPLE_BLOCKS: u64 = 64;
 impl Run<'_> {
     /// Runs dynamic sampling's recursive query on each of `tables`.
     pub(super) fn dyn_sampling_queries(&mut self, tables: &[TableId], pos: Pos) -> Result<(), LabError> {
+        if !self.s.sampling_query {
+            return Ok(());
+        }
         for &t in tables {
-            let sql = sampling_text(&self.inst.cat, t);
+            let Some(sql) = sampling_text(&self.inst.cat, t) else { continue };
             // The query is not traced (no dep=1 cursor), and samples nothing itself.
             let (level, sql_trace) = (self.s.sqltrace.level, self.s.params.sql_trace);
             self.s.sqltrace.level = 0;
             self.s.params.sql_trace = false;
             let was = std::mem::replace(&mut self.s.sampling, true);
-            let r = self.sampling_query(&sql, pos);
+            let r = self.internal_query(&sql, pos);
             self.s.sampling = was;
             self.s.sqltrace.level = level;
             self.s.params.sql_trace = sql_trace;
@@ -50,41 +58,33 @@ impl Run<'_> {
         }
         Ok(())
     }
-
-    fn sampling_query(&mut self, sql: &str, pos: Pos) -> Result<(), LabError> {
-        let unit = lio_sql::parse_script(sql).into_iter().next();
-        let Some(Ok(Statement { kind: StatementKind::Query(q), .. })) = unit.map(|u| u.result) else {
-            return Err(LabError::unsupported("dynamic sampling of this table", pos));
-        };
-        let cs = self.call_stacks(Client::Plsql);
-        let (mut cur, _) = self.open_cursor(&q, sql, &[], &cs)?;
-        let mut rows: Vec<Vec<Value>> = Vec::new();
-        let policy = FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false };
-        let r = self.execute_fetch(&mut cur, sql, &[], Client::Plsql, &cs, policy, Some(&mut rows), None);
-        self.close_cursor(sql, cur, true);
-        r.map(drop)
-    }
 }
 
 /// The recursive query's text for table `t`: the whole table up to 64
-/// blocks, else a block sample of 64 of its blocks.
-pub(crate) fn sampling_text(cat: &crate::catalog::Catalog, t: TableId) -> String {
+/// blocks, else a block sample of 64 of its blocks. None for a
+/// partitioned, index-organized or clustered table over 64 blocks, whose
+/// block sample the lab does not model (its sample is not run: docs/
+/// MODEL.md).
+pub(crate) fn sampling_text(cat: &crate::catalog::Catalog, t: TableId) -> Option<String> {
     let table = &cat.tables[t];
     let owner = if table.sys { "SYS" } else { &cat.schema };
     let name = &table.name;
     let blocks = cat.table_blocks(table);
-    let sample = if blocks > SAMPLE_BLOCKS {
+    let heap = table.part.is_none() && matches!(table.storage, crate::catalog::TableStorage::Heap { .. });
+    let sample = if blocks <= SAMPLE_BLOCKS {
+        String::new()
+    } else if heap {
         format!(" SAMPLE BLOCK ({}) SEED (1)", sample_percent(blocks))
     } else {
-        String::new()
+        return None;
     };
-    format!(
+    Some(format!(
         "SELECT /* OPT_DYN_SAMP */ /*+ ALL_ROWS IGNORE_WHERE_CLAUSE NO_PARALLEL(SAMPLESUB) \
          NO_PARALLEL_INDEX(SAMPLESUB) NO_SQL_TUNE */ NVL(SUM(C1),0), NVL(SUM(C2),0) FROM \
          (SELECT /*+ IGNORE_WHERE_CLAUSE NO_PARALLEL(\"{name}\") FULL(\"{name}\") \
          NO_PARALLEL_INDEX(\"{name}\") */ 1 AS C1, 1 AS C2 FROM \"{owner}\".\"{name}\"{sample} \"{name}\") \
          SAMPLESUB"
-    )
+    ))
 }
 
 /// 64 blocks as a percentage of `blocks`, as Oracle writes it (six

@@ -133,6 +133,9 @@ pub struct Session {
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
     /// Running dynamic sampling's recursive query (session/dyn_sampling.rs).
     pub(crate) sampling: bool,
+    /// LAB SET dyn_sampling_query: whether a hard parse runs it (off until
+    /// the suite's first-execution figures are re-derived with it).
+    pub(crate) sampling_query: bool,
     pub(crate) last_folded: Vec<String>,
     /// Bytes of DBMS_OUTPUT lines the running PL/SQL block has buffered
     /// (counted in the memory budget).
@@ -245,6 +248,7 @@ impl Session {
             thin_closes: Default::default(),
             dict_stacks: None,
             sampling: false,
+            sampling_query: false,
             last_folded: Vec::new(),
             output_bytes: 0,
             index_stats: None,
