@@ -14,7 +14,7 @@ const SETUP: &str = "create table t (n number, pad varchar2(20));\n\
 
 fn engine(version: &str) -> Engine {
     let mut e = quiet_engine();
-    ok(&e.exec(&format!("lab version {version};\n{SETUP}")));
+    ok(&e.exec(&format!("lab version {version};\nlab set dyn_sampling_query = on;\n{SETUP}")));
     e
 }
 
@@ -142,6 +142,13 @@ fn levels_the_lab_does_not_model_are_refused() {
     assert_eq!(error_of(&s[0]), ("LAB-00001", 1, 29));
     let s = e.exec("alter session set optimizer_dynamic_sampling = 3;");
     assert_eq!(error_of(&s[0]).0, "LAB-00001");
+    // Each is refused by what it would do: 11 is 12c's automatic choice.
+    let s = e.exec("alter session set optimizer_dynamic_sampling = 11;");
+    let (code, msg) = (error_of(&s[0]).0, &s[0].error.as_ref().unwrap().message);
+    assert_eq!(code, "LAB-00001");
+    assert!(msg.contains("= 11, automatic dynamic statistics (12c)"), "{msg}");
+    let s = e.exec("alter session set optimizer_dynamic_sampling = 4;");
+    assert!(s[0].error.as_ref().unwrap().message.contains("two or more of their columns"));
     let s = e.exec("alter session set optimizer_dynamic_sampling = 12;");
     assert_eq!(error_of(&s[0]).0, "ORA-00068");
     // The hint at level 2 is the default: sampled, the Note.
@@ -173,4 +180,64 @@ fn dml_plans_print_the_note() {
     assert_eq!(note(&s[1].xplan), ["   - dynamic sampling used for this statement (level=2)"]);
     let out = output(&e.exec("delete from t where n = 4;\nselect * from table(dbms_xplan.display_cursor);"));
     assert_eq!(note(&out), ["   - dynamic sampling used for this statement (level=2)"]);
+}
+
+/// The sample's own work at the hard parse (session/dyn_sampling.rs): a
+/// recursive `SELECT /* OPT_DYN_SAMP */` that reads T (one data block,
+/// under 64: whole, no SAMPLE clause). Hand-checked: T's dictionary rows
+/// are cached by the INSERT's parse, so the first run's one recursive
+/// call is the sample's; its gets are those of a full scan of T with one
+/// fetch, 4 (the lab's `select /*+ full(t) */ count(*) from t`: segment
+/// header and the block); its hard parse is the second hard parse. The
+/// second run is a soft parse: no sample, no recursive call, 4 fewer gets.
+#[test]
+fn the_sample_is_a_recursive_query_of_the_first_hard_parse() {
+    let mut e = engine("11.2.0.2");
+    let s = e.exec("set autotrace traceonly statistics\nselect * from t where n = 3;\nselect * from t where n = 3;\nset autotrace off");
+    ok(&s);
+    let (first, second) = (&s[1], &s[2]);
+    assert_eq!(stat(first, "recursive calls"), 1);
+    assert_eq!(stat(second, "recursive calls"), 0);
+    assert_eq!(stat(first, "parse count (hard)"), 2);
+    assert_eq!(stat(second, "parse count (hard)"), 0);
+    assert_eq!(stat(first, "consistent gets") - stat(second, "consistent gets"), 4);
+    // The sample's gets are a one-fetch full scan's of T.
+    let s = e.exec("set autotrace traceonly statistics\nselect /*+ full(t) */ count(*) from t;\nselect /*+ full(t) */ count(*) from t;\nset autotrace off");
+    ok(&s);
+    assert_eq!(stat(&s[2], "consistent gets"), 4);
+    // The recursive cursor is in V$SQL: run once per hard parse that
+    // sampled T (the statement above and the two of this test), its text
+    // Oracle's without the hints the lab does not model.
+    let rows =
+        text_rows(&mut e, "select executions, sql_text from v$sql where sql_text like 'SELECT /* OPT_DYN_SAMP */%'");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0][0], "2");
+    assert!(rows[0][1].ends_with("1 AS C1, 1 AS C2 FROM \"LAB\".\"T\" \"T\") SAMPLESUB"), "{}", rows[0][1]);
+    // Gathered: a new statement's hard parse samples nothing.
+    ok(&e.exec("exec dbms_stats.gather_table_stats(user, 'T')\nselect * from t where n = 4;"));
+    let rows = text_rows(&mut e, "select executions from v$sql where sql_text like 'SELECT /* OPT_DYN_SAMP */%'");
+    assert_eq!(rows, [["2"]]);
+}
+
+/// A table over 64 blocks is sampled by 64 of its blocks: the recursive
+/// query's SAMPLE BLOCK percentage is 64 of its blocks below the HWM, and
+/// it reads fewer blocks than a full scan.
+#[test]
+fn a_table_over_64_blocks_is_read_by_a_block_sample() {
+    let mut e = engine("11.2.0.2");
+    ok(&e.exec("create table big as select level id, rpad('x', 100) pad from dual connect by level <= 10000;"));
+    let s = e.exec(
+        "set autotrace traceonly statistics\nselect count(*) from big;\nselect count(*) from big;\nset autotrace off",
+    );
+    ok(&s);
+    let rows = text_rows(&mut e, "select sql_text from v$sql where sql_text like 'SELECT /* OPT_DYN_SAMP */%BIG%'");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let text = &rows[0][0];
+    let at = text.find("SAMPLE BLOCK (").expect(text) + "SAMPLE BLOCK (".len();
+    let pct: f64 = text[at..].split(')').next().unwrap().parse().unwrap();
+    // 10,000 rows of 105 bytes: 155 blocks below the HWM (and the header).
+    let blocks = (64.0 * 100.0 / pct).round() as u64;
+    assert!((150..=160).contains(&blocks), "{text}");
+    let extra = stat(&s[1], "consistent gets") - stat(&s[2], "consistent gets");
+    assert!(extra < stat(&s[2], "consistent gets"), "{extra}");
 }

@@ -44,6 +44,9 @@ pub struct ScanCosting {
     /// `optimizer_dynamic_sampling` when set (else the OFE's level:
     /// `dyn_sampling::level`).
     pub dyn_sampling: Option<u8>,
+    /// The statement is dynamic sampling's own recursive query
+    /// (`session/dyn_sampling.rs`): it reads its table, not a sample of it.
+    pub sampling: bool,
 }
 
 impl Default for ScanCosting {
@@ -139,6 +142,7 @@ impl ScanCosting {
                 crate::instance::params::DEFAULT_SMM_MAX_SIZE_KB,
             ),
             dyn_sampling: None,
+            sampling: false,
         }
     }
 

@@ -44,10 +44,25 @@ pub fn parameter(other: &std::collections::BTreeMap<String, String>) -> Option<u
 /// name, as a parameter whose effect is not modelled.
 pub fn modelled(level: u64, pos: lio_sql::ast::Pos) -> Result<u64, lio_sql::LabError> {
     if level != 0 && level != 2 {
-        let what = format!("OPTIMIZER_DYNAMIC_SAMPLING = {level} (the lab models levels 0 and 2)");
+        let what =
+            format!("OPTIMIZER_DYNAMIC_SAMPLING = {level}, {} (the lab models levels 0 and 2)", unmodelled(level));
         return Err(lio_sql::LabError::unsupported(what, pos));
     }
     Ok(level)
+}
+
+/// What an unmodelled level would do, for its refusal: Oracle's documented
+/// criteria (level 1 samples some unanalysed tables, 3 adds tables whose
+/// predicates the optimizer guesses, 4 those with predicates on two or
+/// more columns, 5 to 10 bigger samples, 11 is 12c's automatic choice).
+pub fn unmodelled(level: u64) -> &'static str {
+    match level {
+        1 => "which samples only joined, unindexed tables of over 32 blocks",
+        3 => "which also samples tables whose predicates the optimizer guesses",
+        4 => "which also samples tables with predicates on two or more of their columns",
+        5..=10 => "whose samples are bigger than 64 blocks",
+        _ => "automatic dynamic statistics (12c), whose level the optimizer chooses per statement",
+    }
 }
 
 /// The Note line DBMS_XPLAN prints for a statement sampled at `level`.

@@ -228,7 +228,7 @@ impl Run<'_> {
     }
 
     /// The rows a query the lab wrote returns (recursive SQL of a DDL).
-    fn internal_query(&mut self, sql: &str, pos: Pos) -> Result<Vec<Vec<Value>>, LabError> {
+    pub(super) fn internal_query(&mut self, sql: &str, pos: Pos) -> Result<Vec<Vec<Value>>, LabError> {
         let unit = lio_sql::parse_script(sql).into_iter().next();
         let Some(Ok(Statement { kind: StatementKind::Query(q), .. })) = unit.map(|u| u.result) else {
             return Err(LabError::unsupported("this column in an ALTER TABLE ... MODIFY", pos));

@@ -86,6 +86,7 @@ impl Run<'_> {
         let mut binds = self.parse_kinds();
         let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
         ctx.cbo_trace = self.cbo_tracing();
+        ctx.costing.sampling = self.s.sampling;
         binds.set(&mut ctx);
         let mut c = Box::new(exec::compile(q, &ctx)?);
         // The library cache: a child of this text built in this optimizer
@@ -167,6 +168,10 @@ impl Run<'_> {
             return Ok((c, false));
         }
         self.recursive_dictionary_sql(&c.tables, cs.hard_parse);
+        if let Some(d) = &c.dyn_sampling {
+            let tables = d.tables.clone();
+            self.dyn_sampling_queries(&tables, q.pos)?;
+        }
         self.s.stats.calls.parse_count_hard += 1;
         let us = self.inst.cost_params.hard_parse_us;
         self.s.cost.charge(cs.hard_parse, us);

@@ -47,6 +47,23 @@ impl Run<'_> {
     /// `LAB SET name = value`: the layout of autotrace, the CPUs, the
     /// Exadata cells' settings, or a cost parameter or lab limit.
     fn lab_set(&mut self, name: &Ident, value: &ParamValue) -> Result<Outcome, LabError> {
+        if name.name.eq_ignore_ascii_case("dyn_sampling_query") {
+            // Whether a hard parse runs dynamic sampling's recursive query (session/dyn_sampling.rs).
+            let on = match value {
+                ParamValue::Text(t) if t.eq_ignore_ascii_case("on") => true,
+                ParamValue::Text(t) if t.eq_ignore_ascii_case("off") => false,
+                _ => {
+                    return Err(LabError::with_args(
+                        ora::LAB_SET_BAD_VALUE,
+                        &[&"dyn_sampling_query", &"on or off"],
+                        name.pos,
+                    ))
+                }
+            };
+            self.s.sampling_query = on;
+            let v = if on { "on" } else { "off" };
+            return Ok(Outcome { output: vec![format!("dyn_sampling_query = {v}")], ..Default::default() });
+        }
         if name.name.eq_ignore_ascii_case("autotrace_style") {
             // The layout the text formatters give autotrace: SQL*Plus's or SQLcl's.
             let style = match value {

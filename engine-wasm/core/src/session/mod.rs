@@ -32,6 +32,7 @@ mod direct;
 mod dispatch;
 mod dml;
 mod dml_plan;
+mod dyn_sampling;
 mod fetch;
 pub mod fixed;
 mod foreign_key;

@@ -131,6 +131,11 @@ pub struct Session {
     pub(crate) thin_closes: super::types::ThinCloses,
     /// Interned stacks of recursive dictionary SQL, under their base.
     pub(crate) dict_stacks: Option<(StackId, OpStacks)>,
+    /// Running dynamic sampling's recursive query (session/dyn_sampling.rs).
+    pub(crate) sampling: bool,
+    /// LAB SET dyn_sampling_query: whether a hard parse runs it (off until
+    /// the suite's first-execution figures are re-derived with it).
+    pub(crate) sampling_query: bool,
     pub(crate) last_folded: Vec<String>,
     /// Bytes of DBMS_OUTPUT lines the running PL/SQL block has buffered
     /// (counted in the memory budget).
@@ -242,6 +247,8 @@ impl Session {
             call_stack_cache: [None; 6],
             thin_closes: Default::default(),
             dict_stacks: None,
+            sampling: false,
+            sampling_query: false,
             last_folded: Vec::new(),
             output_bytes: 0,
             index_stats: None,

@@ -189,7 +189,8 @@ impl Run<'_> {
     /// parse sampled a table (`optimizer/dyn_sampling.rs`).
     pub(super) fn plan_notes(&self, c: &exec::Compiled) -> Vec<String> {
         c.dyn_sampling
-            .map(|level| crate::optimizer::dyn_sampling::note(&self.inst.profile, level))
+            .as_ref()
+            .map(|d| crate::optimizer::dyn_sampling::note(&self.inst.profile, d.level))
             .into_iter()
             .collect()
     }

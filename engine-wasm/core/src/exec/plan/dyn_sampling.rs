@@ -12,16 +12,29 @@ use crate::optimizer::{cost::ScanCosting, dyn_sampling};
 use lio_sql::ast::{Hint, Query};
 use lio_sql::LabError;
 
-/// The level the statement sampled at (None: no table sampled).
+/// A hard parse's dynamic sampling: its level and the tables it sampled
+/// (each read by a recursive query at the hard parse: `session/
+/// dyn_sampling.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DynSampling {
+    pub level: u8,
+    pub tables: Vec<TableId>,
+}
+
+/// What the statement sampled (None: no table). Dynamic sampling's own
+/// recursive query samples nothing: it reads the table.
 pub(super) fn sampled(
     q: &Query,
     (cat, costing): (&Catalog, &ScanCosting),
     src_tables: &[(usize, TableId)],
     src_alias: &[(usize, String)],
-) -> Result<Option<u8>, LabError> {
+) -> Result<Option<DynSampling>, LabError> {
+    if costing.sampling {
+        return Ok(None);
+    }
     let (cursor, tables) = hints(&q.hints);
     let session = dyn_sampling::level(costing.dyn_sampling, costing.ofe);
-    let mut used = None;
+    let mut used: Option<DynSampling> = None;
     for &(src, tid) in src_tables {
         let t = &cat.tables[tid];
         let alias = src_alias.iter().find(|(s, _)| *s == src).map_or(t.name.as_str(), |(_, a)| a.as_str());
@@ -34,7 +47,12 @@ pub(super) fn sampled(
             continue;
         }
         match hinted.or(cursor).unwrap_or(session) {
-            2 => used = Some(2),
+            2 => {
+                let d = used.get_or_insert(DynSampling { level: 2, tables: Vec::new() });
+                if !d.tables.contains(&tid) {
+                    d.tables.push(tid);
+                }
+            }
             level => {
                 let what = format!(
                     "the default statistics of {}, never analysed, at dynamic sampling level {level} \

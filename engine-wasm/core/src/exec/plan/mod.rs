@@ -102,8 +102,8 @@ pub struct Compiled {
     pub parsed_at_us: f64,
     pub child: u32,
     pub opt_env: Option<std::rc::Rc<crate::optimizer::OptEnv>>,
-    /// The dynamic sampling level of its hard parse, when it sampled a table (`dyn_sampling.rs`).
-    pub dyn_sampling: Option<u8>,
+    /// The dynamic sampling of its hard parse, when it sampled a table (`dyn_sampling.rs`).
+    pub dyn_sampling: Option<dyn_sampling::DynSampling>,
     /// Event 10053's record of the query blocks (empty while it is off).
     pub optimizer: Vec<crate::cbo_trace::CboBlockOut>,
     /// Per column: its datatype class is NUMBER (SQL*Plus lays it out
@@ -215,7 +215,7 @@ pub(crate) mod cpu;
 mod cpu_parts;
 mod dict_owner;
 pub mod dual;
-mod dyn_sampling;
+pub mod dyn_sampling;
 mod expr_info;
 mod expr_text;
 mod fetch;
