@@ -11,7 +11,9 @@
 //! sessions (default 20). `filter N` counts N rows of t1 through a FILTER
 //! subquery with 1,000 distinct correlation values. `section-c` runs
 //! `npm run bench`'s section C (the MemOptimized drivers sample's LAB RUNs,
-//! 6 M lookups) after its set-up. Prints a digest of the steps'
+//! 6 M lookups) after its set-up. `parse N` hard-parses N distinct
+//! statements against a 20,000-row table without statistics (the
+//! optimizer's figures come from its rows at each hard parse). Prints a digest of the steps'
 //! statistics: a change that keeps the figures keeps the digest.
 use lio_core::{Engine, EngineConfig};
 fn main() {
@@ -47,6 +49,16 @@ fn main() {
         let at = c.find("LAB RUN").expect("sample layout");
         e.exec(&c[..at]);
         report(&measured(&mut e, &c[at..]));
+        return;
+    }
+    if mode.trim_start_matches("notrace-") == "parse" {
+        e.exec(
+            "create table u (id integer primary key, n integer not null, v varchar2(30) not null);\n\
+             insert into u select rownum, mod(rownum, 100), rpad('x', mod(rownum, 30) + 1, 'x') from xmltable('1 to 20000');\n\
+             commit;",
+        );
+        let q: String = (1..=n).map(|i| format!("select v from u where id = {i} and n >= 0;\n")).collect();
+        report(&measured(&mut e, &q));
         return;
     }
     e.exec(include_str!("../../../samples/memoptimized-rowstore.sql"));

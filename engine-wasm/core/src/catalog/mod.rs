@@ -21,7 +21,9 @@ mod table_parts;
 pub use table_parts::{
     AnalyzedSpace, CheckConstraint, ColUsage, ConName, ForeignKey, TableLoad, TempTable, UniqueKey, FIRST_CONSTRAINT,
 };
+mod row_stamp;
 mod stats;
+pub mod stats_memo;
 pub use stats::{clustering_factor, CachedBlocks, StatsPrefs};
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
@@ -190,6 +192,8 @@ pub struct Table {
     pub uniques: Vec<UniqueKey>,
     /// The CHECK constraints (a NOT NULL one is its column's `nn`).
     pub checks: Vec<CheckConstraint>,
+    /// The figures the optimizer last computed from the rows (`stats_memo.rs`).
+    pub stats_memo: stats_memo::StatsMemo,
 }
 
 impl Table {
@@ -273,16 +277,9 @@ impl Table {
 
     /// Average bytes per column over the data, as DBMS_STATS reports
     /// AVG_COL_LEN (including the length byte).
+    /// One pass over the rows when they changed since the last (`stats_memo.rs`).
     pub fn compute_stats(&self, blocks: u64) -> TableStats {
-        let n = self.live_rows() as u64;
-        let mut sums = vec![0u64; self.columns.len()];
-        for (r, _) in self.rows.iter().zip(&self.loc).filter(|(_, l)| !l.is_dead()) {
-            for (i, len) in r.column_lens().enumerate() {
-                sums[i] += len as u64;
-            }
-        }
-        let avg_col_len: Vec<u32> =
-            sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
+        let (n, avg_col_len) = self.stats_memo.avg_col_lens(&self.live());
         let avg_row_len = 3 + avg_col_len.iter().sum::<u32>();
         TableStats {
             num_rows: n,
@@ -299,7 +296,13 @@ impl Table {
 
     /// Column `col`'s statistics from the live rows (`stats::column_stats`).
     pub fn column_stats(&self, col: usize) -> ColumnStats {
-        stats::column_stats(&self.rows, &self.loc, col)
+        self.stats_memo.column_stats(&self.live(), col)
+    }
+
+    /// The rows and the state that stands for them (`stats_memo.rs`).
+    fn live(&self) -> stats_memo::LiveRows<'_> {
+        let (rows, loc, columns) = (&self.rows, &self.loc[..], self.columns.len());
+        stats_memo::LiveRows { rows, columns, loc, dead: self.dead_rows, changed_at: self.changed_at }
     }
 }
 
@@ -528,6 +531,7 @@ impl Catalog {
             fks: Vec::new(),
             uniques: Vec::new(),
             checks: Vec::new(),
+            stats_memo: Default::default(),
         });
         self.dual = Some(id);
         id

@@ -17,6 +17,7 @@
 //! the store, as a consistent-read copy of a table makes: a copy costs
 //! the chunk list, and a change copies the one chunk it changes.
 
+use super::row_stamp::new_stamp;
 use crate::text::{Text, INLINE_MAX};
 use crate::value::{Number, Value};
 use std::rc::Rc;
@@ -61,6 +62,9 @@ pub struct RowStore {
     /// The text index each column's long string had in the last row
     /// pushed (u32::MAX: none), so that an equal string shares it.
     last_text: Vec<u32>,
+    /// Set afresh (unique across stores) by every change: equal stamps,
+    /// equal rows (a copy's), so figures computed from them still hold.
+    stamp: u64,
 }
 
 /// Bytes of the column whose tag is `tag`, the tag included.
@@ -374,7 +378,11 @@ impl Chunk {
 
 impl RowStore {
     pub fn new(width: usize) -> Self {
-        RowStore { width, last_text: vec![u32::MAX; width], ..RowStore::default() }
+        RowStore { width, last_text: vec![u32::MAX; width], stamp: new_stamp(), ..RowStore::default() }
+    }
+    /// The store's stamp: it changes at every change of its rows.
+    pub fn stamp(&self) -> u64 {
+        self.stamp
     }
     #[inline]
     pub fn len(&self) -> usize {
@@ -437,6 +445,7 @@ impl RowStore {
     /// Append a row.
     pub fn push_slice(&mut self, row: &[Value]) {
         debug_assert_eq!(row.len(), self.width);
+        self.stamp = new_stamp();
         if self.rows & (CHUNK_ROWS - 1) == 0 {
             // A new chunk; the full one gives back its spare room.
             if let Some(full) = self.chunks.last_mut() {
@@ -470,7 +479,7 @@ impl RowStore {
     pub fn append(&mut self, other: RowStore) {
         debug_assert_eq!(other.width, self.width);
         if self.rows == 0 {
-            *self = other;
+            *self = RowStore { stamp: new_stamp(), ..other };
             return;
         }
         let mut row = Vec::with_capacity(self.width);
@@ -483,6 +492,7 @@ impl RowStore {
         if rows >= self.rows {
             return;
         }
+        self.stamp = new_stamp();
         let kept = rows.div_ceil(CHUNK_ROWS);
         self.chunks.truncate(kept);
         let in_last = rows - (kept.max(1) - 1) * CHUNK_ROWS;
@@ -507,6 +517,7 @@ impl RowStore {
     /// record is no longer, else appended to the chunk.
     pub fn set_row(&mut self, r: usize, row: &[Value]) {
         debug_assert_eq!(row.len(), self.width);
+        self.stamp = new_stamp();
         let width = self.width;
         let c = Rc::make_mut(&mut self.chunks[r >> SHIFT]);
         let i = r & (CHUNK_ROWS - 1);
@@ -544,6 +555,7 @@ impl RowStore {
         }
     }
     pub fn clear(&mut self) {
+        self.stamp = new_stamp();
         self.chunks = Vec::new();
         self.rows = 0;
         self.last_text.iter_mut().for_each(|t| *t = u32::MAX);

@@ -25,18 +25,34 @@ pub struct WorkLimit {
     base: WorkBase,
     max_statement: u64,
     max_script: u64,
+    /// The work units past which one of the budgets is spent: the lower
+    /// of the statement's and the script's ends (saturating), so the
+    /// common check is one comparison.
+    end: u64,
 }
 
 impl WorkLimit {
     /// A statement's limit: its work counted from `base`, against the budgets.
     pub(crate) fn new(base: WorkBase, max_statement: u64, max_script: u64) -> WorkLimit {
-        WorkLimit { base, max_statement, max_script }
+        let end = base.statement.saturating_add(max_statement).min(base.script.saturating_add(max_script));
+        WorkLimit { base, max_statement, max_script, end }
     }
 
-    /// LAB-00033 when the statement or the script has done more than its budget.
+    /// LAB-00033 when the statement or the script has done more than its
+    /// budget (`used - base > max` is `used > base + max`, which cannot
+    /// overflow: a saturated end is never passed).
     #[inline]
     pub fn check(&self, stats: &SessionStats) -> Result<(), LabError> {
         let used = stats.work_units();
+        if used <= self.end {
+            return Ok(());
+        }
+        self.spent(used)
+    }
+
+    /// Which budget `used` work units passed.
+    #[cold]
+    fn spent(&self, used: u64) -> Result<(), LabError> {
         if used.saturating_sub(self.base.statement) > self.max_statement {
             return Err(LabError::with(ora::LAB_STATEMENT_WORK_LIMIT, self.max_statement, Pos::default()));
         }

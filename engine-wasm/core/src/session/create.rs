@@ -148,6 +148,7 @@ impl Run<'_> {
             fks: Vec::new(),
             uniques: Vec::new(),
             checks: Vec::new(),
+            stats_memo: Default::default(),
         });
         self.stamp_partitions(tid, deferred);
         self.create_key_indexes(tid, pool, keys)?;

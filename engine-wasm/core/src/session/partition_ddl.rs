@@ -154,6 +154,7 @@ impl Run<'_> {
             }
         }
         t.dead_rows += gone;
+        t.stats_memo.forget();
         rows
     }
 

@@ -154,6 +154,7 @@ impl Run<'_> {
                 }
             }
             t.dead_rows += ours.len();
+            t.stats_memo.forget();
         }
         let mut changed: HashSet<u32> = ours.iter().copied().collect();
         let (mut coming, mut coming_loc, mut their_bytes) = (RowStore::new(width), Vec::new(), 0u64);
@@ -202,6 +203,7 @@ impl Run<'_> {
         o.migrated.clear();
         o.migrated.extend(leaving_migrated);
         o.dead_rows = 0;
+        o.stats_memo.forget();
         o.mem_bytes = bytes;
         changed
     }

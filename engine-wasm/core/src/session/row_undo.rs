@@ -32,6 +32,7 @@ pub(crate) fn apply_undo(cat: &mut Catalog, rec: Undo) -> Option<u32> {
             loc.slot = slot;
             let block = loc.block;
             t.dead_rows -= 1;
+            t.stats_memo.forget();
             let size = t.rows.row(row as usize).row_size();
             let body = t.migrated.get(&row).copied().unwrap_or(block);
             match &mut t.storage {
@@ -98,6 +99,7 @@ pub(super) fn kill_row(cat: &mut Catalog, table: TableId, row: u32) -> u16 {
     }
     t.loc[row as usize].slot = storage::DEAD_SLOT;
     t.dead_rows += 1;
+    t.stats_memo.forget();
     let size = t.rows.row(row as usize).row_size();
     let body = t.migrated.get(&row).copied().unwrap_or(loc.block);
     match &mut t.storage {
