@@ -31,10 +31,7 @@ pub(super) fn header_blocks(profile: &crate::instance::version::VersionProfile, 
 /// The sizes (blocks) of a segment's extents in order under system
 /// allocation: 16 of 64 KB, 63 of 1 MB, 120 of 8 MB, then 64 MB.
 fn extents(block_size: u64) -> impl Iterator<Item = u64> {
-    let kb = (block_size / 1024).max(1);
-    [(16u64, 64u64), (63, 1024), (120, 8192), (u64::MAX, 65536)]
-        .into_iter()
-        .flat_map(move |(count, size_kb)| std::iter::repeat_n((size_kb / kb).max(1), count as usize))
+    storage::assm::extent_sizes(block_size)
 }
 
 /// Blocks allocated to a segment of `blocks` blocks (whole extents).
@@ -108,8 +105,10 @@ impl Run<'_> {
                 }
             }
         }
-        let before = if seg.is_some() { allocated(1 + heap.data_blocks() as u64, bs) } else { 0 };
-        self.check_extents(tid, before, 1 + blocks, pos)
+        // The blocks below the HWM, the ASSM bitmap blocks and header too.
+        let hwm = |d: u64| storage::assm::hwm_blocks(d, bs);
+        let before = if seg.is_some() { allocated(hwm(heap.data_blocks() as u64), bs) } else { 0 };
+        self.check_extents(tid, before, hwm(blocks), pos)
     }
 
     /// After an UPDATE of table `tid`, which had `before` blocks: rows that
@@ -122,7 +121,7 @@ impl Run<'_> {
             return Ok(());
         }
         let bs = heap.block_size as u64;
-        self.check_extents(tid, allocated(before, bs), self.inst.cat.table_blocks(t), pos)
+        self.check_extents(tid, allocated(before, bs), self.inst.cat.segment_blocks(t), pos)
     }
 
     /// Table `tid`'s tablespace: the blocks its other segments hold, the
@@ -155,7 +154,7 @@ impl Run<'_> {
             .filter(|o| Some(o.id) != table && !o.dropped)
             .filter(|o| o.tablespace.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name)))
             .filter(|o| matches!(o.storage, TableStorage::Heap { seg: Some(_), .. }))
-            .map(|o| allocated(cat.table_blocks(o), bs))
+            .map(|o| allocated(cat.segment_blocks(o), bs))
             .sum();
         let indexes: u64 = cat
             .indexes
