@@ -210,11 +210,13 @@ impl Run<'_> {
         &self.inst.io.tablespaces[ts].name
     }
 
-    /// After a statement on table `tid` (of `before` blocks) failed for
-    /// want of space and was rolled back: the extents it allocated stay
+    /// After a statement on table `tid` (of `before` segment blocks) failed
+    /// for want of space and was rolled back: the extents it allocated stay
     /// (Oracle allocates them in recursive transactions), those it could
     /// not allocate do not. The blocks past the last extent that fits,
-    /// empty again, leave the segment.
+    /// empty again, leave the segment: it keeps the data blocks its
+    /// extents hold, less their ASSM bitmap blocks and header (a SYS
+    /// table's MANUAL segment: the header only).
     pub(super) fn trim_to_tablespace(&mut self, tid: TableId, before: u64) {
         let Some((others, capacity, bs)) = self.room(tid) else { return };
         let mut fit = 0;
@@ -224,8 +226,11 @@ impl Run<'_> {
             }
             fit += ext;
         }
-        let keep = before.max(fit).saturating_sub(1) as usize;
-        let TableStorage::Heap { heap, .. } = &mut self.inst.cat.tables[tid].storage else { return };
+        let extents_kept = allocated(before, bs).max(fit);
+        let t = &mut self.inst.cat.tables[tid];
+        let keep = if t.sys { extents_kept.saturating_sub(1) } else { storage::assm::data_blocks_in(extents_kept, bs) }
+            as usize;
+        let TableStorage::Heap { heap, .. } = &mut t.storage else { return };
         let mut n = heap.used.len();
         while n > keep && heap.rows_in_block.get(n - 1) == Some(&0) {
             n -= 1;

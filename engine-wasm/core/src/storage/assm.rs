@@ -104,6 +104,22 @@ pub fn hwm_blocks(data: u64, block_size: u64) -> u64 {
     hwm(data, block_size).0
 }
 
+/// The data blocks an ASSM segment's first extents hold when they make
+/// `allocated` blocks (whole extents): each extent less its bitmap blocks
+/// (and, in the first, the L2 and the header). The inverse of
+/// [`hwm_blocks`] on whole extents: `hwm_blocks(data_blocks_in(a)) <= a`.
+pub fn data_blocks_in(allocated: u64, block_size: u64) -> u64 {
+    let (mut start, mut data) = (0u64, 0u64);
+    for len in extent_sizes(block_size) {
+        if start + len > allocated {
+            break;
+        }
+        data += len - meta_blocks(start, len, block_size).min(len);
+        start += len;
+    }
+    data
+}
+
 /// USER_TABLES.BLOCKS: the data blocks below the high water mark (the
 /// bitmap blocks and the header are not counted).
 pub fn blocks_statistic(data: u64, block_size: u64) -> u64 {
@@ -136,5 +152,18 @@ mod tests {
         assert_eq!(meta_blocks(128, 128, 8192), 2);
         // cppentry's 1,000 one-row blocks: 118 + 7 x 126, 8 MB exactly.
         assert_eq!(hwm(1000, 8192), (1024, 1000));
+    }
+
+    #[test]
+    fn the_data_blocks_whole_extents_hold() {
+        // One 64 KB extent: L1, L2, header and 5 data blocks.
+        assert_eq!(data_blocks_in(8, 8192), 5);
+        assert_eq!(data_blocks_in(15, 8192), 5);
+        // Sixteen 64 KB extents: 3 + 7 more L1s, 118 data blocks.
+        assert_eq!(data_blocks_in(128, 8192), 118);
+        assert_eq!(data_blocks_in(1024, 8192), 1000);
+        for a in [8, 16, 24, 128, 256, 1024] {
+            assert_eq!(hwm_blocks(data_blocks_in(a, 8192), 8192), a);
+        }
     }
 }
