@@ -140,3 +140,44 @@ fn a_failed_update_keeps_the_extents_that_fit_its_file() {
     assert_eq!(error_of(&steps[0]).0, "ORA-01653");
     assert_eq!(text_rows(&mut e, seg), [["128", "16", "1048576"]]);
 }
+
+/// An INSERT that fails for want of space (ORA-01653) is rolled back at
+/// statement level, but Oracle had placed its rows until the extent that
+/// did not fit: the segment (deferred, created by the INSERT) keeps the
+/// extents that fit and their formatted blocks below the mark (Tom Kyte,
+/// Expert Oracle Database Architecture: a rolled-back INSERT leaves its
+/// segment and its blocks). The lab refused the rows before placing them
+/// and left no segment.
+///
+/// Worked by hand: a row of 3 + 3 (the id) + 1,003 bytes and its 2-byte
+/// directory entry is 1,011 bytes, 7 to a block's 7,259. The 2 MB file
+/// holds sixteen 64 KB extents (128 blocks, 118 of them data blocks: 826
+/// rows); the 17th extent (1 MB) does not fit: "by 128". The segment:
+/// 128 blocks, 16 extents; no row; BLOCKS 119 in the lab (the header and
+/// the 118 data blocks; Oracle's 118). 500 rows then fill 72 of the 118
+/// empty blocks (ceil(500 / 7)): no new extent; 500 more need 144 data
+/// blocks: ORA-01653 again, the segment as it was.
+#[test]
+fn a_failed_insert_keeps_the_extents_that_fit_its_file() {
+    let mut e = quiet_engine();
+    let steps = e.exec(
+        "create tablespace small datafile '+DATA' size 2m;\n\
+         create table t (id number, padding varchar2(1000)) tablespace small;\n\
+         insert into t select level, rpad('x', 1000) from dual connect by level <= 100000;",
+    );
+    ok(&steps[..2]);
+    assert_eq!(steps[2].error.as_ref().unwrap().message, "unable to extend table LAB.T by 128 in tablespace SMALL");
+    let seg = "select blocks, extents, bytes from user_segments where segment_name = 'T';";
+    assert_eq!(text_rows(&mut e, seg), [["128", "16", "1048576"]]);
+    ok(&e.exec("exec dbms_stats.gather_table_stats(user, 'T')"));
+    let blocks = "select blocks, num_rows from user_tables where table_name = 'T';";
+    assert_eq!(text_rows(&mut e, blocks), [["119", "0"]]);
+    ok(&e.exec("insert into t select level, rpad('x', 1000) from dual connect by level <= 500;\ncommit;"));
+    assert_eq!(text_rows(&mut e, seg), [["128", "16", "1048576"]]);
+    let steps = e.exec("insert into t select level, rpad('x', 1000) from dual connect by level <= 500;");
+    assert_eq!(error_of(&steps[0]).0, "ORA-01653");
+    assert_eq!(text_rows(&mut e, seg), [["128", "16", "1048576"]]);
+    assert_eq!(text_rows(&mut e, "select count(*) from t;"), [["500"]]);
+    ok(&e.exec("exec dbms_stats.gather_table_stats(user, 'T')"));
+    assert_eq!(text_rows(&mut e, blocks), [["119", "500"]]);
+}

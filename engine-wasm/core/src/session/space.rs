@@ -86,10 +86,13 @@ impl Run<'_> {
         }
         let TableStorage::Heap { heap, seg } = &t.storage else { return Ok(()) };
         let bs = heap.block_size as u64;
-        // The blocks the table will have: the rows appended as HeapSegment does.
+        // The blocks the table will have: the rows appended as HeapSegment
+        // does, into its formatted empty last blocks before new ones.
         let limit = heap.insert_limit();
-        let mut last = heap.used.last().copied();
-        let mut last_rows = heap.rows_in_block.last().copied().unwrap_or(0);
+        let mut spare = heap.spare_blocks();
+        let current = heap.used.len() - spare as usize;
+        let mut last = current.checked_sub(1).map(|i| heap.used[i]);
+        let mut last_rows = current.checked_sub(1).map_or(0, |i| heap.rows_in_block[i]);
         let mut blocks = heap.data_blocks() as u64;
         for r in rows {
             let need = r.row_size() + storage::ROW_DIRECTORY;
@@ -101,7 +104,11 @@ impl Run<'_> {
                 _ => {
                     last = Some(need);
                     last_rows = 1;
-                    blocks += 1;
+                    if spare > 0 {
+                        spare -= 1;
+                    } else {
+                        blocks += 1;
+                    }
                 }
             }
         }
@@ -231,11 +238,25 @@ impl Run<'_> {
         let keep = if t.sys { extents_kept.saturating_sub(1) } else { storage::assm::data_blocks_in(extents_kept, bs) }
             as usize;
         let TableStorage::Heap { heap, .. } = &mut t.storage else { return };
-        let mut n = heap.used.len();
-        while n > keep && heap.rows_in_block.get(n - 1) == Some(&0) {
-            n -= 1;
+        heap.keep_formatted(keep);
+    }
+
+    /// An INSERT into heap table `tid` failed for want of space (ORA-01653)
+    /// before the lab placed its rows: Oracle had placed them until the
+    /// extent that did not fit, so the segment (created now if deferred)
+    /// keeps the extents that fit, their data blocks formatted and empty
+    /// below the mark (its rows rolled back); later inserts fill them.
+    pub(super) fn keep_failed_insert_extents(&mut self, tid: TableId) {
+        let t = &self.inst.cat.tables[tid];
+        if t.part.is_some() || t.temp.is_some() || !matches!(t.storage, TableStorage::Heap { .. }) {
+            return;
         }
-        heap.truncate_to(n);
+        if matches!(t.storage, TableStorage::Heap { seg: None, .. }) {
+            let name = t.name.clone();
+            self.create_deferred_segment(tid, &name);
+        }
+        let before = self.inst.cat.segment_blocks(&self.inst.cat.tables[tid]);
+        self.trim_to_tablespace(tid, before);
     }
 
     /// Table `tid`'s segment, `before` blocks allocated, grows to `need`
