@@ -1051,6 +1051,7 @@ fn order_group_shrink_space() {
         &[
             "tests/articles/candido-delete-keeps-hwm-shrink-10g.sql",
             "tests/articles/cppentry-single-row-insert-redo-11g.sql",
+            "tests/articles/heiqu-assm-blocks-below-hwm-11g.sql",
         ],
         &[],
     );

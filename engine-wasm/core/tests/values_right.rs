@@ -333,8 +333,9 @@ fn tablespace_size_is_enforced() {
          create tablespace least datafile '+DATA' size 1088k;\n\
          create table a (id number, padding varchar2(1000)) tablespace least;\n\
          create table b (id number) tablespace least;\n\
-         insert into a select level, rpad('x', 1000) from dual connect by level <= 40;\n\
-         insert into b values (1);");
+         insert into a select level, rpad('x', 1000) from dual connect by level <= 35;\n\
+         insert into b values (1);\n\
+         insert into a values (36, rpad('x', 1000));");
     assert_eq!(err(&steps[0]), "ORA-03214: File Size specified is smaller than minimum required");
     assert!(steps[1].error.is_none());
     // 2 MB less the 1 MB header (11.2+): 128 blocks, the first 16 extents
@@ -343,10 +344,18 @@ fn tablespace_size_is_enforced() {
     assert_eq!(steps[4].rows, [[json!(0)]]);
     assert!(steps[5].error.is_none(), "{}", err(&steps[5]));
     assert_eq!(err(&steps[6]), "ORA-01653: unable to extend table LAB.T by 128 in tablespace SMALL");
-    // 1 MB + 64 KB: room for one 64 KB extent, which A takes.
+    // 1 MB + 64 KB: room for one 64 KB extent, which A takes. Its first
+    // 3 blocks are the ASSM L1, L2 and segment header, 5 are for data: a
+    // row of 3 + 3 + 1,003 bytes and its 2-byte directory entry, 1,011,
+    // goes 7 times into a block's 7,259 (8,192 less 114 and PCTFREE's
+    // 819), so the extent holds 35 rows (the test inserted 40 when the
+    // lab's segment was its header and data blocks: 6 data blocks, now a
+    // second extent).
     assert!(steps[7].error.is_none(), "{}", err(&steps[7]));
     assert!(steps[10].error.is_none(), "{}", err(&steps[10]));
     assert_eq!(err(&steps[11]), "ORA-01658: unable to create INITIAL extent for segment in tablespace LEAST");
+    // The 36th row needs a sixth data block: a second 64 KB extent.
+    assert_eq!(err(&steps[12]), "ORA-01653: unable to extend table LAB.A by 8 in tablespace LEAST");
 }
 
 /// INSERT ... SELECT stores a row whose packed columns already fit the

@@ -12,6 +12,7 @@ mod part_index;
 pub mod partition;
 pub mod partition_composite;
 mod partition_interval;
+mod segment_blocks;
 mod stamp;
 pub use stamp::{ObjStamp, SYS_OBJECT_ID};
 mod kinds;
@@ -547,24 +548,6 @@ impl Catalog {
 
     pub fn cluster_id(&self, name: &str) -> Option<ClusterId> {
         self.clusters.iter().find(|c| !c.dropped && c.name == name).map(|c| c.id)
-    }
-
-    /// Blocks below the HWM of a table's own segment (heap or cluster).
-    pub fn table_blocks(&self, t: &Table) -> u64 {
-        if let Some(p) = &t.part {
-            return p.parts.iter().map(|p| p.blocks()).sum();
-        }
-        match &t.storage {
-            TableStorage::Heap { heap, seg } => {
-                if seg.is_some() {
-                    1 + heap.data_blocks() as u64
-                } else {
-                    0
-                }
-            }
-            TableStorage::Iot { index } => self.indexes[*index].btree.blocks() as u64,
-            TableStorage::Cluster { cluster, .. } => self.clusters[*cluster].hash.blocks() as u64,
-        }
     }
 
     /// Segment of the blocks a full scan reads.

@@ -126,10 +126,20 @@ impl Partition {
         self.data_id.unwrap_or(self.stamp.id)
     }
 
-    /// Blocks below the high-water mark (the segment header included).
+    /// BLOCKS: the header and the data blocks in use.
     pub fn blocks(&self) -> u64 {
         if self.seg.is_some() {
             1 + self.heap.data_blocks() as u64
+        } else {
+            0
+        }
+    }
+
+    /// The blocks below the high-water mark, the segment header and the
+    /// ASSM bitmap blocks included (what its extents hold).
+    pub fn segment_blocks(&self) -> u64 {
+        if self.seg.is_some() {
+            crate::storage::assm::hwm_blocks(self.heap.data_blocks() as u64, self.heap.block_size as u64)
         } else {
             0
         }

@@ -222,7 +222,7 @@ impl Run<'_> {
         let (found, by_index) = self.target_rows(tid, &target, exprs, text, binds, client)?;
         let (slot, mark) = (self.s.dml.slot, self.sql_mark());
         let start = self.txn().undo.len();
-        let before = self.inst.cat.table_blocks(&self.inst.cat.tables[tid]);
+        let before = self.inst.cat.segment_blocks(&self.inst.cat.tables[tid]);
         let index_blocks = self.index_blocks(tid);
         let r = self.update_rows(tid, &cols, found, by_index, u.pos);
         // Rows that grew past the tablespace's file: ORA-01653, the statement

@@ -241,7 +241,7 @@ impl Run<'_> {
         for t in self.live_tables().filter(|t| t.temp.is_none()) {
             if let TableStorage::Heap { seg: Some(_), .. } = &t.storage {
                 // REUSE STORAGE keeps a truncated segment's extents.
-                let blocks = cat.table_blocks(t).max(t.load.kept_blocks);
+                let blocks = cat.segment_blocks(t).max(t.load.kept_blocks);
                 rows.push(seg(&t.name, "TABLE", self.table_tablespace(t), blocks));
             }
             for p in t.part.iter().flat_map(|p| &p.parts).filter(|p| p.seg.is_some()) {
@@ -251,7 +251,7 @@ impl Run<'_> {
                 } else {
                     "TABLE PARTITION"
                 };
-                let mut row = seg(&t.name, kind, ts, p.blocks());
+                let mut row = seg(&t.name, kind, ts, p.segment_blocks());
                 row[1] = text(&p.name);
                 rows.push(row);
             }

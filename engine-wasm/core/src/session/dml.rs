@@ -203,7 +203,12 @@ impl Run<'_> {
         for r in &rows {
             self.check_row_fits_block(tid, r.row_size(), pos)?;
         }
-        self.check_tablespace_space(tid, &rows, pos)?;
+        if let Err(e) = self.check_tablespace_space(tid, &rows, pos) {
+            if e.code == ora::UNABLE_TO_EXTEND_TABLE.code() {
+                self.keep_failed_insert_extents(tid);
+            }
+            return Err(e);
+        }
         // The rows and the entries they add to the indexes must fit; the
         // indexes count their entries themselves (Catalog::memory_bytes).
         self.check_memory(bytes + self.inst.cat.index_entry_bytes(tid) * rows.len() as u64)?;
@@ -319,7 +324,7 @@ impl Run<'_> {
     }
 
     /// A deferred heap segment, created (and placed) by the first insert.
-    fn create_deferred_segment(&mut self, tid: TableId, table_name: &str) {
+    pub(super) fn create_deferred_segment(&mut self, tid: TableId, table_name: &str) {
         // Space management's recursive transaction: no IMU for the session's.
         self.imu_recursive();
         let pool = self.inst.cat.tables[tid].pool;

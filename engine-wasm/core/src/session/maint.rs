@@ -42,7 +42,7 @@ impl Run<'_> {
         self.invalidate_table(tid);
         self.inst.sga.memopt.evict(tid);
         let bs = self.inst.params.current.db_block_size;
-        let allocated = super::space::allocated(self.inst.cat.table_blocks(&self.inst.cat.tables[tid]), bs as u64);
+        let allocated = super::space::allocated(self.inst.cat.segment_blocks(&self.inst.cat.tables[tid]), bs as u64);
         let data_id = self.object_stamp().id;
         let t = &mut self.inst.cat.tables[tid];
         t.load.data_id = Some(data_id);
@@ -173,6 +173,7 @@ impl Run<'_> {
         let cat = &self.inst.cat;
         let t = &cat.tables[tid];
         let blocks = cat.table_blocks(t);
+        // EMPTY_BLOCKS as allocated less BLOCKS, on BLOCKS' own reckoning.
         let allocated = super::space::allocated(blocks, bs).max(t.load.kept_blocks);
         let (mut free, mut data) = (0u64, 0u64);
         if let TableStorage::Heap { heap, .. } = &t.storage {

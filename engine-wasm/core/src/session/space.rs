@@ -31,10 +31,7 @@ pub(super) fn header_blocks(profile: &crate::instance::version::VersionProfile, 
 /// The sizes (blocks) of a segment's extents in order under system
 /// allocation: 16 of 64 KB, 63 of 1 MB, 120 of 8 MB, then 64 MB.
 fn extents(block_size: u64) -> impl Iterator<Item = u64> {
-    let kb = (block_size / 1024).max(1);
-    [(16u64, 64u64), (63, 1024), (120, 8192), (u64::MAX, 65536)]
-        .into_iter()
-        .flat_map(move |(count, size_kb)| std::iter::repeat_n((size_kb / kb).max(1), count as usize))
+    storage::assm::extent_sizes(block_size)
 }
 
 /// Blocks allocated to a segment of `blocks` blocks (whole extents).
@@ -89,10 +86,13 @@ impl Run<'_> {
         }
         let TableStorage::Heap { heap, seg } = &t.storage else { return Ok(()) };
         let bs = heap.block_size as u64;
-        // The blocks the table will have: the rows appended as HeapSegment does.
+        // The blocks the table will have: the rows appended as HeapSegment
+        // does, into its formatted empty last blocks before new ones.
         let limit = heap.insert_limit();
-        let mut last = heap.used.last().copied();
-        let mut last_rows = heap.rows_in_block.last().copied().unwrap_or(0);
+        let mut spare = heap.spare_blocks();
+        let current = heap.used.len() - spare as usize;
+        let mut last = current.checked_sub(1).map(|i| heap.used[i]);
+        let mut last_rows = current.checked_sub(1).map_or(0, |i| heap.rows_in_block[i]);
         let mut blocks = heap.data_blocks() as u64;
         for r in rows {
             let need = r.row_size() + storage::ROW_DIRECTORY;
@@ -104,12 +104,18 @@ impl Run<'_> {
                 _ => {
                     last = Some(need);
                     last_rows = 1;
-                    blocks += 1;
+                    if spare > 0 {
+                        spare -= 1;
+                    } else {
+                        blocks += 1;
+                    }
                 }
             }
         }
-        let before = if seg.is_some() { allocated(1 + heap.data_blocks() as u64, bs) } else { 0 };
-        self.check_extents(tid, before, 1 + blocks, pos)
+        // The blocks below the HWM, the ASSM bitmap blocks and header too.
+        let hwm = |d: u64| storage::assm::hwm_blocks(d, bs);
+        let before = if seg.is_some() { allocated(hwm(heap.data_blocks() as u64), bs) } else { 0 };
+        self.check_extents(tid, before, hwm(blocks), pos)
     }
 
     /// After an UPDATE of table `tid`, which had `before` blocks: rows that
@@ -122,7 +128,7 @@ impl Run<'_> {
             return Ok(());
         }
         let bs = heap.block_size as u64;
-        self.check_extents(tid, allocated(before, bs), self.inst.cat.table_blocks(t), pos)
+        self.check_extents(tid, allocated(before, bs), self.inst.cat.segment_blocks(t), pos)
     }
 
     /// Table `tid`'s tablespace: the blocks its other segments hold, the
@@ -155,7 +161,7 @@ impl Run<'_> {
             .filter(|o| Some(o.id) != table && !o.dropped)
             .filter(|o| o.tablespace.as_deref().is_some_and(|n| n.eq_ignore_ascii_case(name)))
             .filter(|o| matches!(o.storage, TableStorage::Heap { seg: Some(_), .. }))
-            .map(|o| allocated(cat.table_blocks(o), bs))
+            .map(|o| allocated(cat.segment_blocks(o), bs))
             .sum();
         let indexes: u64 = cat
             .indexes
@@ -211,11 +217,13 @@ impl Run<'_> {
         &self.inst.io.tablespaces[ts].name
     }
 
-    /// After a statement on table `tid` (of `before` blocks) failed for
-    /// want of space and was rolled back: the extents it allocated stay
+    /// After a statement on table `tid` (of `before` segment blocks) failed
+    /// for want of space and was rolled back: the extents it allocated stay
     /// (Oracle allocates them in recursive transactions), those it could
     /// not allocate do not. The blocks past the last extent that fits,
-    /// empty again, leave the segment.
+    /// empty again, leave the segment: it keeps the data blocks its
+    /// extents hold, less their ASSM bitmap blocks and header (a SYS
+    /// table's MANUAL segment: the header only).
     pub(super) fn trim_to_tablespace(&mut self, tid: TableId, before: u64) {
         let Some((others, capacity, bs)) = self.room(tid) else { return };
         let mut fit = 0;
@@ -225,13 +233,30 @@ impl Run<'_> {
             }
             fit += ext;
         }
-        let keep = before.max(fit).saturating_sub(1) as usize;
-        let TableStorage::Heap { heap, .. } = &mut self.inst.cat.tables[tid].storage else { return };
-        let mut n = heap.used.len();
-        while n > keep && heap.rows_in_block.get(n - 1) == Some(&0) {
-            n -= 1;
+        let extents_kept = allocated(before, bs).max(fit);
+        let t = &mut self.inst.cat.tables[tid];
+        let keep = if t.sys { extents_kept.saturating_sub(1) } else { storage::assm::data_blocks_in(extents_kept, bs) }
+            as usize;
+        let TableStorage::Heap { heap, .. } = &mut t.storage else { return };
+        heap.keep_formatted(keep);
+    }
+
+    /// An INSERT into heap table `tid` failed for want of space (ORA-01653)
+    /// before the lab placed its rows: Oracle had placed them until the
+    /// extent that did not fit, so the segment (created now if deferred)
+    /// keeps the extents that fit, their data blocks formatted and empty
+    /// below the mark (its rows rolled back); later inserts fill them.
+    pub(super) fn keep_failed_insert_extents(&mut self, tid: TableId) {
+        let t = &self.inst.cat.tables[tid];
+        if t.part.is_some() || t.temp.is_some() || !matches!(t.storage, TableStorage::Heap { .. }) {
+            return;
         }
-        heap.truncate_to(n);
+        if matches!(t.storage, TableStorage::Heap { seg: None, .. }) {
+            let name = t.name.clone();
+            self.create_deferred_segment(tid, &name);
+        }
+        let before = self.inst.cat.segment_blocks(&self.inst.cat.tables[tid]);
+        self.trim_to_tablespace(tid, before);
     }
 
     /// Table `tid`'s segment, `before` blocks allocated, grows to `need`

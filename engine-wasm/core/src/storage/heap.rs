@@ -15,6 +15,10 @@ pub struct HeapSegment {
     /// A direct-path load begins: the next row goes into a new block above
     /// the high water mark, not into the last block's free space.
     fresh: bool,
+    /// The last blocks below the high water mark that are formatted and
+    /// empty (a statement that failed for want of space and was rolled
+    /// back left them): inserts fill them before formatting new ones.
+    spare: u32,
     /// ITL slots each new block is formatted with: the table's INITRANS,
     /// at least two (a table's INITRANS 1 still gets two from 9i).
     pub itls: u32,
@@ -34,6 +38,7 @@ impl HeapSegment {
             used,
             rows_in_block,
             fresh: false,
+            spare: 0,
             itls: DEFAULT_ITLS,
             grown_itls,
         }
@@ -86,18 +91,28 @@ impl HeapSegment {
         let need = size + ROW_DIRECTORY;
         let limit = self.insert_limit();
         if std::mem::take(&mut self.fresh) {
+            // Above the mark: the empty blocks below it are no longer last.
+            self.spare = 0;
             self.used.push(need);
             self.rows_in_block.push(1);
             return (RowLoc { block: self.used.len() as u32, slot: 0 }, true);
         }
-        if let Some(last) = self.used.last_mut() {
-            if *last + need <= limit || *self.rows_in_block.last().unwrap_or(&0) == 0 {
-                *last += need;
-                let i = self.used.len() - 1;
-                let slot = self.rows_in_block[i];
-                self.rows_in_block[i] += 1;
-                return (RowLoc { block: i as u32 + 1, slot }, false);
+        // The last block in use, then the formatted empty ones after it.
+        let current = self.used.len() - self.spare as usize;
+        let fits = |i: usize| self.used[i] + need <= limit || self.rows_in_block[i] == 0;
+        let at = match current.checked_sub(1) {
+            Some(i) if fits(i) => Some(i),
+            _ if self.spare > 0 => {
+                self.spare -= 1;
+                Some(current)
             }
+            _ => None,
+        };
+        if let Some(i) = at {
+            self.used[i] += need;
+            let slot = self.rows_in_block[i];
+            self.rows_in_block[i] += 1;
+            return (RowLoc { block: i as u32 + 1, slot }, false);
         }
         self.used.push(need);
         self.rows_in_block.push(1);
@@ -116,9 +131,32 @@ impl HeapSegment {
     }
 
     pub fn truncate_to(&mut self, blocks: usize) {
+        let gone = self.used.len().saturating_sub(blocks);
+        self.spare = self.spare.saturating_sub(gone as u32);
         self.used.truncate(blocks);
         self.rows_in_block.truncate(blocks);
         self.grown_itls.retain(|&b, _| b as usize <= blocks);
+    }
+
+    /// The formatted empty blocks at the end, which inserts fill first.
+    pub fn spare_blocks(&self) -> u32 {
+        self.spare
+    }
+
+    /// After a statement that failed for want of space was rolled back:
+    /// the segment keeps `blocks` data blocks below its mark, formatted
+    /// (its empty last blocks beyond them leave; a block holding a row
+    /// never does), and inserts fill its empty last blocks first.
+    pub fn keep_formatted(&mut self, blocks: usize) {
+        let mut n = self.used.len();
+        while n > blocks && self.rows_in_block[n - 1] == 0 {
+            n -= 1;
+        }
+        self.truncate_to(n);
+        self.used.resize(n.max(blocks), 0);
+        self.rows_in_block.resize(n.max(blocks), 0);
+        let empty = self.rows_in_block.iter().rev().take_while(|&&r| r == 0).count();
+        self.spare = empty as u32;
     }
 
     /// Bytes a row may take in its block: updates may use the PCTFREE

@@ -1,6 +1,7 @@
 //! Segments and blocks: how rows and index entries are laid out in 8 KB
 //! blocks. Sizes follow Oracle's formats closely enough that block counts,
 //! B-tree heights and cluster chains come out of the data, not a table.
+pub mod assm;
 mod block;
 mod btree;
 mod hash_cluster;
