@@ -19,6 +19,8 @@ mod implicit;
 mod method_opt;
 mod prefs;
 mod set_stats;
+mod sqlerrm;
+pub(super) use sqlerrm::is_error_function;
 
 impl Run<'_> {
     // ------------------------------------------------------------ PL/SQL
