@@ -230,7 +230,12 @@ impl Run<'_> {
                     vars.truncate(base);
                     r?
                 }
-                PlsqlStatement::SelectInto { query, into, text } => self.select_into(query, into, text, vars)?,
+                PlsqlStatement::SelectInto { query, into, text, bulk: false } => {
+                    self.select_into(query, into, text, vars)?
+                }
+                PlsqlStatement::SelectInto { query, into, text, bulk: true } => {
+                    self.select_bulk_collect(query, into, text, vars)?
+                }
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
                     self.execute_immediate(sql, into, using, *pos, vars)?
                 }
@@ -494,6 +499,25 @@ impl Run<'_> {
             return Err(LabError::new(ora::NOT_ALL_VARIABLES_BOUND, pos));
         }
         self.fetch_into(c, text, binds, &cs, pos)
+    }
+
+    /// A static query's rows, all of them in one fetch call (BULK COLLECT
+    /// without LIMIT).
+    fn plsql_query_rows(
+        &mut self,
+        q: &Query,
+        st: &StaticSql,
+        vars: &[(String, Value)],
+    ) -> Result<Vec<Vec<Value>>, LabError> {
+        let cs = self.call_stacks(Client::Plsql);
+        let mut c = self.open_static_cursor(q, &st.text, vars, &cs)?;
+        let binds = static_binds(st, vars);
+        let mut rows = Vec::new();
+        let policy = FetchPolicy { first: u32::MAX, then: u32::MAX, round_trips: false };
+        let r = self.execute_fetch(&mut c, &st.text, &binds, Client::Plsql, &cs, policy, Some(&mut rows), None);
+        self.close_cursor(&st.text, c, true);
+        r?;
+        Ok(rows)
     }
 
     /// A SELECT ... INTO from PL/SQL: fetch at most two rows (to tell one

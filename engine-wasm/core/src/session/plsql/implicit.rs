@@ -37,6 +37,22 @@ impl Run<'_> {
         assign_into(vars, into, row?, query.pos)
     }
 
+    /// A static `SELECT ... BULK COLLECT INTO t1, ...`: one execution,
+    /// all its rows in one fetch call, into the collections (each emptied
+    /// first). The implicit cursor's attributes after it are not modelled.
+    pub(super) fn select_bulk_collect(
+        &mut self,
+        query: &Query,
+        into: &[Ident],
+        text: &str,
+        vars: &mut [(String, Value)],
+    ) -> Result<(), LabError> {
+        let st = self.static_sql(query, text, vars)?;
+        self.s.sql_cursor = SqlCursor::Unknown;
+        let rows = self.plsql_query_rows(query, &st, vars)?;
+        self.bulk_collect(into, rows, vars)
+    }
+
     /// What a SELECT ... INTO leaves.
     pub(super) fn sql_cursor_select(&mut self, r: &Result<Option<Vec<Value>>, LabError>) {
         self.s.sql_cursor = match r {
