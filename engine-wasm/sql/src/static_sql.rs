@@ -117,6 +117,11 @@ pub fn plsql_static_text(text: &str, base: Pos, var_refs: &[Pos]) -> (String, Ve
     (out, vars)
 }
 
+/// Whether the token after `i` is the word COLLECT.
+fn collect_next(toks: &[crate::lexer::Token], i: usize) -> bool {
+    matches!(toks.get(i + 1).map(|t| &t.tok), Some(Tok::Ident { name, quoted: false }) if name == "COLLECT")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,9 +154,4 @@ mod tests {
         assert_eq!(t, "SELECT V FROM T WHERE ID = :B1");
         assert_eq!(vars, ["R.ID"]);
     }
-}
-
-/// Whether the token after `i` is the word COLLECT.
-fn collect_next(toks: &[crate::lexer::Token], i: usize) -> bool {
-    matches!(toks.get(i + 1).map(|t| &t.tok), Some(Tok::Ident { name, quoted: false }) if name == "COLLECT")
 }
