@@ -59,3 +59,25 @@ fn ebiztechnics_exception_propagation() {
     assert!(last.starts_with("ORA-06502: PL/SQL: numeric or value error: character to number conversi"), "{last}");
     assert!(blocks[4].output.is_empty(), "the block's own handler does not run");
 }
+
+/// muzso's block: SQLCODE and SQLERRM read the exception being handled,
+/// and any handler's end clears it (the outer handler reads 0 after the
+/// inner one ended).
+#[test]
+fn muzso_sqlcode_scope() {
+    let script = include_str!("../../../tests/articles/muzso-sqlcode-scope.sql");
+    let mut e = quiet_engine();
+    let s = e.exec(script);
+    ok(&s);
+    let normal = "SQLCODE: 0, SQLERRM: ORA-0000: normal, successful completion";
+    assert_eq!(
+        output(&s),
+        [
+            "SQLCODE: -20501, SQLERRM: ORA-20501: ",
+            "SQLCODE: -20501, SQLERRM: ORA-20501: ",
+            "SQLCODE: -20502, SQLERRM: ORA-20502: ",
+            normal,
+            normal,
+        ]
+    );
+}

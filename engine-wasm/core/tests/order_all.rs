@@ -1067,6 +1067,7 @@ fn order_group_plsql_exceptions() {
         &[
             "tests/articles/kyte-procedure-level-atomicity-12c.sql",
             "tests/articles/ebiztechnics-exception-propagation.sql",
+            "tests/articles/muzso-sqlcode-scope.sql",
             "tests/articles/cppentry-single-row-insert-redo-11g.sql",
         ],
         &[],

@@ -445,3 +445,111 @@ end;
     assert!(msgs[2].contains("PLS-00701: illegal ORACLE error number 5 for PRAGMA EXCEPTION_INIT"));
     assert!(msgs[3].contains("PLS-00201: identifier 'NOT_DECLARED' must be declared"));
 }
+
+/// SQLCODE and SQLERRM outside a handler: 0 and `ORA-0000: normal,
+/// successful completion` (PL/SQL Language Reference, "SQLCODE Function",
+/// "SQLERRM Function", every release from 7 to 23), in a stored program
+/// too; a handler's end clears them (muzso's block:
+/// tests/articles/muzso-sqlcode-scope.sql).
+#[test]
+fn sqlcode_and_sqlerrm_outside_a_handler() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec(
+        "create or replace procedure show_code as
+begin
+  dbms_output.put_line(sqlcode || ' ' || sqlerrm);
+end;
+/
+begin
+  dbms_output.put_line('SQLCODE: ' || sqlcode || ', SQLERRM: ' || sqlerrm);
+  show_code;
+  raise no_data_found;
+exception
+  when no_data_found then show_code;
+end;
+/
+begin
+  show_code;
+end;
+/
+",
+    );
+    ok(&s);
+    // A program called from a handler reads its caller's exception.
+    assert_eq!(
+        output(&s),
+        [
+            "SQLCODE: 0, SQLERRM: ORA-0000: normal, successful completion",
+            "0 ORA-0000: normal, successful completion",
+            "100 ORA-01403: no data found",
+            "0 ORA-0000: normal, successful completion",
+        ]
+    );
+}
+
+/// `SQLERRM(n)`: 0 the normal completion, +100 and -1403 ORA-01403's
+/// message, a negative number its ORA- message (the 11.2 Language
+/// Reference's example: `SQLERRM(-6511): ORA-06511: PL/SQL: cursor
+/// already open`), a positive one other than 100 `-n: non-ORACLE
+/// exception` (11.1+) or `User-Defined Exception` (10.2's reference). A
+/// message the lab does not have whole is refused, not guessed.
+#[test]
+fn sqlerrm_of_a_number() {
+    let block = "begin
+  dbms_output.put_line(sqlerrm(0));
+  dbms_output.put_line(sqlerrm(100));
+  dbms_output.put_line(sqlerrm(-1403));
+  dbms_output.put_line('SQLERRM(-6511): ' || to_char(sqlerrm(-6511)));
+  dbms_output.put_line(sqlerrm(1403));
+end;
+/
+";
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec(block);
+    ok(&s);
+    let first = [
+        "ORA-0000: normal, successful completion",
+        "ORA-01403: no data found",
+        "ORA-01403: no data found",
+        "SQLERRM(-6511): ORA-06511: PL/SQL: cursor already open",
+    ];
+    assert_eq!(output(&s)[..4], first);
+    assert_eq!(output(&s)[4], "-1403: non-ORACLE exception");
+    let mut old = quiet_engine();
+    ok(&old.exec("LAB VERSION 10.2.0.5;"));
+    ok(&old.exec(SETUP));
+    let s = old.exec(block);
+    ok(&s);
+    assert_eq!(output(&s)[..4], first);
+    assert_eq!(output(&s)[4], "User-Defined Exception");
+    // ORA-00001's text has a placeholder; ORA-20001 is no catalogued message.
+    for n in ["-1", "-20001", "null", "1.5"] {
+        let s = e.exec(&format!("begin dbms_output.put_line(sqlerrm({n})); end;\n/\n"));
+        assert_eq!(error_of(&s[0]).0, "LAB-00001", "{n}");
+    }
+    // Its argument's names are compiled like any expression's.
+    let s = e.exec("begin dbms_output.put_line(sqlerrm(nosuch)); end;\n/\n");
+    assert!(s[0].error.as_ref().unwrap().message.contains("PLS-00201: identifier 'NOSUCH' must be declared"));
+}
+
+/// SQLCODE and SQLERRM are PL/SQL functions: a SQL statement does not know
+/// them (`ORA-00904: "SQLERRM": invalid identifier`; the Language Reference:
+/// "A SQL statement cannot invoke SQLERRM").
+#[test]
+fn sqlcode_in_a_sql_statement_is_an_invalid_identifier() {
+    let mut e = quiet_engine();
+    ok(&e.exec(SETUP));
+    let s = e.exec(
+        "begin
+  raise no_data_found;
+exception
+  when others then update t set pad = substr(sqlerrm, 1, 10) where n = 1;
+end;
+/
+",
+    );
+    let msg = &s[0].error.as_ref().unwrap().message;
+    assert!(msg.contains("PL/SQL: ORA-00904: \"SQLERRM\": invalid identifier"), "{msg}");
+}

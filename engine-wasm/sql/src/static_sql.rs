@@ -31,7 +31,12 @@ pub fn plsql_static_text(text: &str, base: Pos, var_refs: &[Pos]) -> (String, Ve
         match &t.tok {
             Tok::LParen => depth += 1,
             Tok::RParen => depth -= 1,
-            Tok::Ident { name, quoted: false } if depth == 0 && name == "INTO" && skip.0 == usize::MAX => {
+            // `BULK COLLECT INTO` goes whole.
+            Tok::Ident { name, quoted: false }
+                if depth == 0
+                    && (name == "INTO" || name == "BULK" && collect_next(&toks, i))
+                    && skip.0 == usize::MAX =>
+            {
                 skip.0 = i;
             }
             Tok::Ident { name, quoted: false } if depth == 0 && name == "FROM" => {
@@ -110,6 +115,11 @@ pub fn plsql_static_text(text: &str, base: Pos, var_refs: &[Pos]) -> (String, Ve
         }
     }
     (out, vars)
+}
+
+/// Whether the token after `i` is the word COLLECT.
+fn collect_next(toks: &[crate::lexer::Token], i: usize) -> bool {
+    matches!(toks.get(i + 1).map(|t| &t.tok), Some(Tok::Ident { name, quoted: false }) if name == "COLLECT")
 }
 
 #[cfg(test)]

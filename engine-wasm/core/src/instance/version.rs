@@ -166,6 +166,9 @@ pub struct VersionProfile {
     /// TABLE_CACHED_BLOCKS preference (ORA-20001 "Invalid input values
     /// for pname" before).
     pub table_cached_blocks: bool,
+    /// 11.1+: `SQLERRM(n)` of a positive n other than 100 is `-n: non-ORACLE
+    /// exception`; 10.2's Language Reference gives `User-Defined Exception`.
+    pub sqlerrm_non_oracle: bool,
     /// 11.2+: HASH-HASH, HASH-LIST and HASH-RANGE composite partitioning.
     pub composite_hash: bool,
     /// The bytes of a string a column statistic's LOW_VALUE / HIGH_VALUE
@@ -240,6 +243,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         composite_hash: true,
         stats_prefs: true,
         table_cached_blocks: true,
+        sqlerrm_non_oracle: true,
     }
 }
 
@@ -287,6 +291,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     composite_hash: false,
     stats_prefs: false,
     table_cached_blocks: false,
+    sqlerrm_non_oracle: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 

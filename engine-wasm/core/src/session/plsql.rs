@@ -19,6 +19,8 @@ mod implicit;
 mod method_opt;
 mod prefs;
 mod set_stats;
+mod sqlerrm;
+pub(super) use sqlerrm::is_error_function;
 
 impl Run<'_> {
     // ------------------------------------------------------------ PL/SQL
@@ -228,7 +230,9 @@ impl Run<'_> {
                     vars.truncate(base);
                     r?
                 }
-                PlsqlStatement::SelectInto { query, into, text } => self.select_into(query, into, text, vars)?,
+                PlsqlStatement::SelectInto { query, into, text, bulk } => {
+                    self.select_into(query, into, text, *bulk, vars)?
+                }
                 PlsqlStatement::ExecuteImmediate { sql, into, using, pos } => {
                     self.execute_immediate(sql, into, using, *pos, vars)?
                 }
@@ -397,18 +401,20 @@ impl Run<'_> {
         Ok(())
     }
 
-    /// A static `SELECT ... INTO`: the cursor of its normalized text, its
-    /// binds the block's variables (the innermost of a name).
+    /// A static query (`SELECT ... [BULK COLLECT] INTO`): the cursor of
+    /// its normalized text, its binds the block's variables (the innermost
+    /// of a name); up to `max` rows (all: None) in one fetch call.
     fn plsql_query(
         &mut self,
         q: &Query,
         st: &StaticSql,
         vars: &[(String, Value)],
-    ) -> Result<Option<Vec<Value>>, LabError> {
+        max: Option<u64>,
+    ) -> Result<Vec<Vec<Value>>, LabError> {
         let cs = self.call_stacks(Client::Plsql);
         let c = self.open_static_cursor(q, &st.text, vars, &cs)?;
         let binds = static_binds(st, vars);
-        self.fetch_into(c, &st.text, &binds, &cs, q.pos)
+        self.fetch_rows(c, &st.text, &binds, &cs, max)
     }
 
     /// The SQL text of static SQL (`raw` as written, at `q.pos`) and the
@@ -501,18 +507,32 @@ impl Run<'_> {
     /// from too many), keep the cursor, return the one row.
     fn fetch_into(
         &mut self,
-        mut c: Box<Compiled>,
+        c: Box<Compiled>,
         text: &str,
         binds: &[Value],
         cs: &CallStacks,
         pos: Pos,
     ) -> Result<Option<Vec<Value>>, LabError> {
+        one_row(self.fetch_rows(c, text, binds, cs, Some(2))?, pos)
+    }
+
+    /// Up to `max` rows (all: None) of cursor `c` in one fetch call; the
+    /// cursor kept.
+    fn fetch_rows(
+        &mut self,
+        mut c: Box<Compiled>,
+        text: &str,
+        binds: &[Value],
+        cs: &CallStacks,
+        max: Option<u64>,
+    ) -> Result<Vec<Vec<Value>>, LabError> {
         let mut rows = Vec::new();
-        let policy = FetchPolicy { first: 2, then: 2, round_trips: false };
-        let r = self.execute_fetch(&mut c, text, binds, Client::Plsql, cs, policy, Some(&mut rows), Some(2));
+        let n = max.map_or(u32::MAX, |m| m as u32);
+        let policy = FetchPolicy { first: n, then: n, round_trips: false };
+        let r = self.execute_fetch(&mut c, text, binds, Client::Plsql, cs, policy, Some(&mut rows), max);
         self.close_cursor(text, c, true);
         r?;
-        one_row(rows, pos)
+        Ok(rows)
     }
 }
 

@@ -3,6 +3,7 @@
 //! simulated clock of `dbms_utility.get_time`, and Tom Kyte's
 //! `runstats_pkg` as a built-in package.
 
+use super::plsql::is_error_function;
 pub(crate) use super::types::{Flow, Runstats, RunstatsMark, BODY_NEST, CALL_NEST, MAX_CALL_DEPTH, MAX_PLSQL_NEST};
 use super::*;
 use std::rc::Rc;
@@ -217,6 +218,12 @@ impl Run<'_> {
         }
         let stub = |x: &Expr| Box::new(self.without_calls(x, vars).into_owned());
         std::borrow::Cow::Owned(match e {
+            // SQLERRM(n): its argument's names are checked.
+            Expr::Function { name, args } if is_error_function(&name.name) && !args.is_empty() => {
+                let any = Ident { name: "NVL".into(), pos: name.pos };
+                let args = vec![Expr::Null(name.pos), self.without_calls(&args[0], vars).into_owned()];
+                Expr::Function { name: any, args }
+            }
             Expr::Function { name, .. } if self.is_call(&name.name) || is_collection(vars, &name.name) => {
                 Expr::Null(name.pos)
             }
@@ -236,6 +243,7 @@ impl Run<'_> {
 
     fn is_call(&self, name: &str) -> bool {
         matches!(name, "DBMS_UTILITY.GET_TIME" | "DBMS_UTILITY.GET_CPU_TIME")
+            || is_error_function(name)
             || self.inst.programs.get(name).is_some_and(|p| p.returns.is_some())
     }
 
@@ -247,11 +255,14 @@ impl Run<'_> {
                     || args.iter().any(|a| self.has_call(a, vars))
             }
             // A function without arguments may be called without parentheses.
-            Expr::Column { qualifier: None, name } if super::plsql::lookup_var(vars, &name.name).is_none() => self
-                .inst
-                .programs
-                .get(&name.name)
-                .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some())),
+            Expr::Column { qualifier: None, name } if super::plsql::lookup_var(vars, &name.name).is_none() => {
+                is_error_function(&name.name)
+                    || self
+                        .inst
+                        .programs
+                        .get(&name.name)
+                        .is_some_and(|p| p.returns.is_some() && p.params.iter().all(|q| q.default.is_some()))
+            }
             Expr::Aggregate { arg, .. } => arg.as_ref().is_some_and(|a| self.has_call(a, vars)),
             Expr::Binary { left, right, .. } => self.has_call(left, vars) || self.has_call(right, vars),
             Expr::Negate(x) | Expr::Not(x) => self.has_call(x, vars),
@@ -290,6 +301,14 @@ impl Run<'_> {
                         self.collection_element(name, &a, vars)?
                     }
                     "DBMS_UTILITY.GET_TIME" => Value::from_f64(self.hsecs()),
+                    n if is_error_function(n) => {
+                        let mut vals = Vec::with_capacity(args.len());
+                        for a in args {
+                            let a2 = self.substitute(a, vars, out)?;
+                            vals.push(self.plsql_eval(&a2, vars)?);
+                        }
+                        self.error_function(name, &vals)?
+                    }
                     "DBMS_UTILITY.GET_CPU_TIME" => Value::from_f64(self.cpu_hsecs() as f64),
                     _ => {
                         let mut vals = Vec::with_capacity(args.len());
@@ -309,8 +328,12 @@ impl Run<'_> {
                 }
             }
             Expr::Column { qualifier: None, name } if self.has_call(e, vars) => {
-                let p = self.inst.programs.get(&name.name).cloned().expect("has_call found it");
-                match self.call_program(p, Vec::new(), name.pos, out)?.unwrap_or(Value::Null) {
+                let v = match self.inst.programs.get(&name.name).cloned() {
+                    _ if is_error_function(&name.name) => self.error_function(name, &[])?,
+                    Some(p) => self.call_program(p, Vec::new(), name.pos, out)?.unwrap_or(Value::Null),
+                    None => Value::Null,
+                };
+                match v {
                     Value::Num(n) => Expr::Number(n, name.pos),
                     Value::Str(s) => Expr::String(s.to_string(), name.pos),
                     Value::Null => Expr::Null(name.pos),

@@ -169,6 +169,9 @@ pub struct Session {
     /// The user-declared exception last raised (its identity): what an
     /// ORA-06510 going through handlers is.
     pub(crate) plsql_raised: Option<String>,
+    /// The exception a handler is handling: SQLCODE and SQLERRM
+    /// (session/plsql/sqlerrm.rs).
+    pub(crate) plsql_error: Option<(i64, String)>,
     /// The implicit cursor's attributes (`SQL%ROWCOUNT`, ...): what the
     /// last SQL statement PL/SQL ran left.
     pub(crate) sql_cursor: super::types::SqlCursor,
@@ -263,6 +266,7 @@ impl Session {
             plsql_nest: 0,
             txn_ends: 0,
             plsql_raised: None,
+            plsql_error: None,
             sql_cursor: super::types::SqlCursor::None,
             failed_output: Vec::new(),
             plsql_cursors: Vec::new(),

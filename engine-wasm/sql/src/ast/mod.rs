@@ -276,6 +276,8 @@ pub enum PlsqlStatement {
         /// The statement's text, INTO clause included (the cursor's SQL
         /// is made from it: `lio_sql::plsql_static_text`).
         text: String,
+        /// `BULK COLLECT INTO` collections: all the rows, in one fetch.
+        bulk: bool,
     },
     /// `EXECUTE IMMEDIATE 'sql' [INTO v] [USING a, b]`
     ExecuteImmediate {

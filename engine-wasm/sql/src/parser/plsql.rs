@@ -191,14 +191,16 @@ impl Parser<'_> {
                 "MERGE" => return self.embedded_sql(out, |p| p.merge().map(|m| StatementKind::Merge(Box::new(m)))),
                 "COMMIT" | "ROLLBACK" | "SAVEPOINT" => return self.embedded_sql(out, |p| p.transaction_statement()),
                 "SELECT" => {
+                    self.bulk_into = false;
                     let (query, into, _) = self.query_into(true)?;
+                    let bulk = std::mem::take(&mut self.bulk_into);
                     let text = self.slice(t.start, self.prev_end());
                     if into.is_empty() {
                         let (l, c) = self.pls_line_col(t.pos);
                         return Err(LabError::pls(ora::PLS_INTO_EXPECTED, &[], (l, c), t.pos));
                     }
                     self.semi()?;
-                    out.push(PlsqlStatement::SelectInto { query: Box::new(query), into, text });
+                    out.push(PlsqlStatement::SelectInto { query: Box::new(query), into, text, bulk });
                     return Ok(());
                 }
                 "WITH" => return Err(self.unsupported("WITH clauses (subquery factoring)")),

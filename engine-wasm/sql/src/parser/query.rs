@@ -197,7 +197,15 @@ impl Parser<'_> {
     fn select_into_targets(&mut self, allow_into: bool) -> R<Vec<Ident>> {
         let mut into = Vec::new();
         if self.is_kw("BULK") {
-            return Err(self.unsupported("BULK COLLECT"));
+            if !allow_into || !self.nth_is_kw(1, "COLLECT") {
+                return Err(self.unsupported("BULK COLLECT"));
+            }
+            self.bump();
+            self.bump();
+            if !self.is_kw("INTO") {
+                return Err(self.fail(ora::MISSING_KEYWORD));
+            }
+            self.bulk_into = true;
         }
         if self.is_kw("INTO") {
             if !allow_into {

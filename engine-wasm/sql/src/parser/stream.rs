@@ -84,6 +84,9 @@ pub(super) struct Parser<'a> {
     /// (`parser/plsql_collection.rs`).
     pub(super) pls_collections: Vec<(String, bool)>,
     pub(super) pls_collection_vars: Vec<String>,
+    /// The last SELECT's INTO was `BULK COLLECT INTO` (read by the PL/SQL
+    /// statement that parsed it).
+    pub(super) bulk_into: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -116,6 +119,7 @@ impl<'a> Parser<'a> {
             pls_cursors: Vec::new(),
             pls_collections: Vec::new(),
             pls_collection_vars: Vec::new(),
+            bulk_into: false,
         }
     }
 

@@ -251,7 +251,10 @@ impl Run<'_> {
                     }
                 }
             }
-            PlsqlStatement::SelectInto { query, text, into } => {
+            PlsqlStatement::SelectInto { query, text, into, bulk: true } => {
+                self.check_bulk_select(u, query, text, into, vars)?
+            }
+            PlsqlStatement::SelectInto { query, text, into, .. } => {
                 let mut missing = into.iter().filter(|i| lookup_var(vars, &i.name).is_none());
                 if let Some(bad) = missing.next() {
                     if missing.next().is_some() {

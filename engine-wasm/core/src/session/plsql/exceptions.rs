@@ -1,6 +1,6 @@
 //! EXCEPTION sections at run time (`lio_sql` `parser/plsql_exception.rs`):
 //! an error the block's statements raise is caught by the first handler
-//! naming it; SQLCODE and SQLERRM hold it inside the handler; an error no
+//! naming it; SQLCODE and SQLERRM read it inside the handler (sqlerrm.rs); an error no
 //! handler names goes on to the enclosing block, then to the caller.
 //!
 //! What an error leaves behind: the failing SQL statement's own changes
@@ -73,7 +73,7 @@ fn handles(h: &ExceptionHandler, n: u32, user: Option<&str>, vars: &[(String, Va
 
 /// The hidden variable of a handler holding the error it caught (code,
 /// first line, user exception): what `RAISE;` raises again.
-const CAUGHT: &str = "\0caught";
+pub(super) const CAUGHT: &str = "\0caught";
 
 /// `RAISE_APPLICATION_ERROR(num, msg [, keeperrorstack])`: ORA-`num`
 /// (-20000 .. -20999) with the text `msg` (at most 2,048 bytes), as the
@@ -115,13 +115,13 @@ fn catalogued(code: i64, at: Pos) -> Option<LabError> {
 /// +100 for ORA-01403 (the ANSI code of "no data") and +1 for a
 /// user-declared exception; the message's first line (not the ORA-06512
 /// lines a call added) after its code.
-fn sqlcode_sqlerrm(e: &LabError, n: u32, user: bool) -> (Value, Value) {
+fn sqlcode_sqlerrm(e: &LabError, n: u32, user: bool) -> (i64, String) {
     if user {
-        return (Value::int(1), Value::str("User-Defined Exception"));
+        return (1, "User-Defined Exception".into());
     }
     let code = if n == ora::NO_DATA_FOUND.number { 100 } else { -i64::from(n) };
     let first = e.message.split('\n').next().unwrap_or("");
-    (Value::int(code), Value::str(&format!("{}: {first}", e.code)))
+    (code, format!("{}: {first}", e.code))
 }
 
 /// The implicit savepoint of a client's block: the transactions the
@@ -166,9 +166,10 @@ impl Run<'_> {
         let first = e.message.split('\n').next().unwrap_or("");
         let caught = format!("{}\n{first}\n{}", e.code, user.unwrap_or_default());
         vars.push((CAUGHT.into(), Value::str(&caught)));
-        vars.push(("SQLCODE".into(), code));
-        vars.push(("SQLERRM".into(), errm));
+        // SQLCODE and SQLERRM read it until a handler ends (sqlerrm.rs).
+        self.s.plsql_error = Some((code, errm));
         let r = self.nested_body(&h.body, vars, out);
+        self.s.plsql_error = None;
         vars.truncate(base);
         r
     }

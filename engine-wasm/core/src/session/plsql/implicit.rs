@@ -23,16 +23,25 @@ impl Run<'_> {
         self.s.sql_cursor = SqlCursor::Done(rows, rows > 0);
     }
 
-    /// A static `SELECT ... INTO`.
+    /// A static `SELECT ... INTO`, or `SELECT ... BULK COLLECT INTO t1,
+    /// ...` (`bulk`): all its rows in one fetch call, into the collections
+    /// (each emptied first; the implicit cursor's attributes after it are
+    /// not modelled).
     pub(super) fn select_into(
         &mut self,
         query: &Query,
         into: &[Ident],
         text: &str,
+        bulk: bool,
         vars: &mut [(String, Value)],
     ) -> Result<(), LabError> {
         let st = self.static_sql(query, text, vars)?;
-        let row = self.plsql_query(query, &st, vars);
+        if bulk {
+            self.s.sql_cursor = SqlCursor::Unknown;
+            let rows = self.plsql_query(query, &st, vars, None)?;
+            return self.bulk_collect(into, rows, vars);
+        }
+        let row = self.plsql_query(query, &st, vars, Some(2)).and_then(|rows| one_row(rows, query.pos));
         self.sql_cursor_select(&row);
         assign_into(vars, into, row?, query.pos)
     }

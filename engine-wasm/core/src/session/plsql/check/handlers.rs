@@ -1,11 +1,11 @@
 //! The PL/SQL compiler's pass over an EXCEPTION section: each handler
 //! names an exception in scope (one of Oracle's predefined ones, or
-//! OTHERS), else PLS-00201; its statements compile with SQLCODE and
-//! SQLERRM in scope. `RAISE name` names an exception in scope
+//! OTHERS), else PLS-00201; `RAISE;` compiles in its statements only.
+//! `RAISE name` names an exception in scope
 //! (PLS-00201), `RAISE;` is only in a handler (PLS-00367).
 
 use super::super::super::*;
-use super::super::exceptions::PREDEFINED;
+use super::super::exceptions::{CAUGHT, PREDEFINED};
 use super::super::lookup_var;
 use super::{Ignored, Unit};
 use lio_sql::ast::{exception_var, ExceptionHandler};
@@ -32,8 +32,7 @@ impl Run<'_> {
                 }
             }
             let base = vars.len();
-            vars.push(("SQLCODE".into(), Value::Null));
-            vars.push(("SQLERRM".into(), Value::Null));
+            vars.push((CAUGHT.into(), Value::Null));
             let r = self.check_body(u, &h.body, vars, seen);
             vars.truncate(base);
             r?;
@@ -45,7 +44,7 @@ impl Run<'_> {
         match name {
             Some(n) if !is_exception(vars, &n.name) => u.undeclared(&n.name, n.pos, at, Ignored::Plsql),
             Some(_) => {}
-            None if lookup_var(vars, "SQLCODE").is_none() => {
+            None if lookup_var(vars, CAUGHT).is_none() => {
                 u.error(ora::PLS_RAISE_OUTSIDE_HANDLER.line(&[]), at, at, Ignored::Plsql)
             }
             None => {}
