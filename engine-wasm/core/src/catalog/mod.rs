@@ -22,7 +22,7 @@ pub use table_parts::{
     AnalyzedSpace, CheckConstraint, ColUsage, ConName, ForeignKey, TableLoad, TempTable, UniqueKey, FIRST_CONSTRAINT,
 };
 mod stats;
-pub use stats::{clustering_factor, CachedBlocks, StatsPrefs};
+pub use stats::{clustering_factor, per_key, CachedBlocks, StatsPrefs};
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
 };

@@ -129,6 +129,8 @@ view!(INDEXES, INDEXES_N:
     ("BLEVEL", Num),
     ("LEAF_BLOCKS", Num),
     ("DISTINCT_KEYS", Num),
+    ("AVG_LEAF_BLOCKS_PER_KEY", Num),
+    ("AVG_DATA_BLOCKS_PER_KEY", Num),
     ("CLUSTERING_FACTOR", Num),
     ("STATUS", Text(8)),
     ("NUM_ROWS", Num),

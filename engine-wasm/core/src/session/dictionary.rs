@@ -147,6 +147,8 @@ impl Run<'_> {
         let n = bt.len();
         // The optimizer's figures (DBMS_STATS.SET_INDEX_STATS' when set).
         let f = self.inst.cat.part_index_figures(ix.id, None);
+        // AVGLBLK / AVGDBLK as SET_INDEX_STATS gave them, else derived.
+        let set = self.inst.cat.stats_set.index.get(&ix.id);
         let n = if ix.parts().is_some() { f.num_rows as usize } else { n };
         let (blevel, leaves, keys, cf) = if n == 0 && !f.set {
             (0.0, 0.0, 0.0, 0.0)
@@ -178,6 +180,8 @@ impl Run<'_> {
             num(blevel),
             num(leaves),
             num(keys),
+            num(set.and_then(|s| s.avg_leaf_per_key).unwrap_or_else(|| crate::catalog::per_key(leaves, keys))),
+            num(set.and_then(|s| s.avg_data_per_key).unwrap_or_else(|| crate::catalog::per_key(cf, keys))),
             num(cf),
             text(index_status(ix)),
             // A bitmap index's rows are its pieces.
