@@ -61,6 +61,9 @@ impl Run<'_> {
             DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
             DictView::Views => self.user_views_rows(),
             DictView::Sequences | DictView::Sequences18 => self.sequence_rows(d == DictView::Sequences18),
+            DictView::TabStatistics | DictView::TabStatistics11 => {
+                self.tab_statistics_rows(d == DictView::TabStatistics11)
+            }
             DictView::TabComments => self.comment_rows(false),
             DictView::ColComments => self.comment_rows(true),
             // OWNER, then the USER_ view's row.
@@ -75,7 +78,7 @@ impl Run<'_> {
         }
     }
 
-    fn live_tables(&self) -> impl Iterator<Item = &Table> {
+    pub(super) fn live_tables(&self) -> impl Iterator<Item = &Table> {
         // SYS's tables (DUAL) are not the LAB user's.
         self.inst.cat.tables.iter().filter(|t| !t.dropped && !t.sys)
     }
@@ -97,7 +100,7 @@ impl Run<'_> {
         }
     }
 
-    fn table_row(&self, t: &Table) -> Vec<Value> {
+    pub(super) fn table_row(&self, t: &Table) -> Vec<Value> {
         let iot = matches!(t.storage, TableStorage::Iot { .. });
         let cluster = match &t.storage {
             TableStorage::Cluster { cluster, .. } => text(&self.inst.cat.clusters[*cluster].name),
