@@ -25,7 +25,7 @@ pub use table_parts::{
 mod row_stamp;
 mod stats;
 pub mod stats_memo;
-pub use stats::{clustering_factor, CachedBlocks, StatsPrefs};
+pub use stats::{clustering_factor, per_key, CachedBlocks, StatsPrefs};
 pub use stats::{
     text_position, ColumnStats, IndexFigures, IndexStatsSet, StatsSet, SystemStats, CPUSPEEDNW, IOSEEKTIM, IOTFRSPEED,
 };

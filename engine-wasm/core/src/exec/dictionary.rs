@@ -76,14 +76,25 @@ pub enum DictView {
     /// USER_TAB_IDENTITY_COLS (12.1+) and its ALL_/DBA_ form.
     TabIdentityCols,
     DbaTabIdentityCols,
+    /// USER_TAB_STATISTICS and its ALL_/DBA_ form: 12c's columns, 11.2's.
+    TabStatistics,
+    TabStatistics11,
+    DbaTabStatistics,
+    DbaTabStatistics11,
 }
 
 #[macro_use]
 mod cols;
 mod cons;
+mod parts;
 mod release;
 mod subpart;
+pub mod tab_stats;
 pub use cols::ColType;
+use parts::{
+    IND_PARTITIONS, IND_PARTITIONS_N, PART_INDEXES, PART_INDEXES_N, PART_KEY_COLUMNS, PART_KEY_COLUMNS_N, PART_TABLES,
+    PART_TABLES_N,
+};
 
 use ColType::{DateCol, Name, Num, ObjectType, RawValue, Text};
 
@@ -129,6 +140,8 @@ view!(INDEXES, INDEXES_N:
     ("BLEVEL", Num),
     ("LEAF_BLOCKS", Num),
     ("DISTINCT_KEYS", Num),
+    ("AVG_LEAF_BLOCKS_PER_KEY", Num),
+    ("AVG_DATA_BLOCKS_PER_KEY", Num),
     ("CLUSTERING_FACTOR", Num),
     ("STATUS", Text(8)),
     ("NUM_ROWS", Num),
@@ -311,65 +324,6 @@ view!(TAB_PARTITIONS, TAB_PARTITIONS_N:
     ("INTERVAL", Text(3)),
 );
 
-view!(PART_INDEXES, PART_INDEXES_N:
-    ("INDEX_NAME", Name),
-    ("TABLE_NAME", Name),
-    ("PARTITIONING_TYPE", Text(9)),
-    ("SUBPARTITIONING_TYPE", Text(9)),
-    ("PARTITION_COUNT", Num),
-    ("DEF_SUBPARTITION_COUNT", Num),
-    ("PARTITIONING_KEY_COUNT", Num),
-    ("SUBPARTITIONING_KEY_COUNT", Num),
-    ("LOCALITY", Text(6)),
-    ("ALIGNMENT", Text(12)),
-    ("DEF_TABLESPACE_NAME", Name),
-    ("DEF_PCT_FREE", Num),
-    ("DEF_LOGGING", Text(7)),
-);
-
-view!(IND_PARTITIONS, IND_PARTITIONS_N:
-    ("INDEX_NAME", Name),
-    ("COMPOSITE", Text(3)),
-    ("PARTITION_NAME", Name),
-    ("SUBPARTITION_COUNT", Num),
-    ("HIGH_VALUE", Text(4000)),
-    ("HIGH_VALUE_LENGTH", Num),
-    ("PARTITION_POSITION", Num),
-    ("STATUS", Text(8)),
-    ("TABLESPACE_NAME", Name),
-    ("PCT_FREE", Num),
-    ("LOGGING", Text(7)),
-    ("BLEVEL", Num),
-    ("LEAF_BLOCKS", Num),
-    ("DISTINCT_KEYS", Num),
-    ("CLUSTERING_FACTOR", Num),
-    ("NUM_ROWS", Num),
-    ("SAMPLE_SIZE", Num),
-);
-
-view!(PART_TABLES, PART_TABLES_N:
-    ("TABLE_NAME", Name),
-    ("PARTITIONING_TYPE", Text(9)),
-    ("SUBPARTITIONING_TYPE", Text(9)),
-    ("PARTITION_COUNT", Num),
-    ("DEF_SUBPARTITION_COUNT", Num),
-    ("PARTITIONING_KEY_COUNT", Num),
-    ("SUBPARTITIONING_KEY_COUNT", Num),
-    ("STATUS", Text(8)),
-    ("DEF_TABLESPACE_NAME", Name),
-    ("DEF_PCT_FREE", Num),
-    ("DEF_LOGGING", Text(7)),
-    ("DEF_COMPRESSION", Text(8)),
-    ("INTERVAL", Text(1000)),
-);
-
-view!(PART_KEY_COLUMNS, PART_KEY_COLUMNS_N:
-    ("NAME", Name),
-    ("OBJECT_TYPE", Text(5)),
-    ("COLUMN_NAME", Text(4000)),
-    ("COLUMN_POSITION", Num),
-);
-
 impl DictView {
     /// The view a FROM name means (`USER_X` or `SYS.USER_X`).
     pub fn lookup(name: &str) -> Option<DictView> {
@@ -392,6 +346,7 @@ impl DictView {
                 "CONS_COLUMNS" => DictView::DbaConsColumns,
                 "SEQUENCES" => DictView::DbaSequences,
                 "TAB_IDENTITY_COLS" => DictView::DbaTabIdentityCols,
+                "TAB_STATISTICS" => DictView::DbaTabStatistics,
                 _ => return None,
             });
         }
@@ -419,6 +374,7 @@ impl DictView {
             "TAB_IDENTITY_COLS" => DictView::TabIdentityCols,
             "TAB_COMMENTS" => DictView::TabComments,
             "COL_COMMENTS" => DictView::ColComments,
+            "TAB_STATISTICS" => DictView::TabStatistics,
             _ => return None,
         })
     }
@@ -476,6 +432,8 @@ impl DictView {
             DictView::DbaTabIdentityCols => "DBA_TAB_IDENTITY_COLS",
             DictView::TabComments => "USER_TAB_COMMENTS",
             DictView::ColComments => "USER_COL_COMMENTS",
+            DictView::TabStatistics | DictView::TabStatistics11 => "USER_TAB_STATISTICS",
+            DictView::DbaTabStatistics | DictView::DbaTabStatistics11 => "DBA_TAB_STATISTICS",
         }
     }
 
@@ -493,6 +451,8 @@ impl DictView {
             DictView::DbaTabHistograms => DictView::TabHistograms,
             DictView::DbaConstraints => DictView::Constraints,
             DictView::DbaConsColumns => DictView::ConsColumns,
+            DictView::DbaTabStatistics => DictView::TabStatistics,
+            DictView::DbaTabStatistics11 => DictView::TabStatistics11,
             _ => return None,
         })
     }
@@ -535,6 +495,10 @@ impl DictView {
             DictView::DbaTabIdentityCols => cons::identity_typed(),
             DictView::TabComments => cons::comments_typed(false),
             DictView::ColComments => cons::comments_typed(true),
+            DictView::TabStatistics => &tab_stats::typed(true)[1..],
+            DictView::TabStatistics11 => &tab_stats::typed(false)[1..],
+            DictView::DbaTabStatistics => tab_stats::typed(true),
+            DictView::DbaTabStatistics11 => tab_stats::typed(false),
         }
     }
 
@@ -587,6 +551,10 @@ impl DictView {
             DictView::DbaTabIdentityCols => cons::identity_names(),
             DictView::TabComments => cons::comments_names(false),
             DictView::ColComments => cons::comments_names(true),
+            DictView::TabStatistics => &tab_stats::names(true)[1..],
+            DictView::TabStatistics11 => &tab_stats::names(false)[1..],
+            DictView::DbaTabStatistics => tab_stats::names(true),
+            DictView::DbaTabStatistics11 => tab_stats::names(false),
         }
     }
 }

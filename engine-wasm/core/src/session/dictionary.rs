@@ -61,6 +61,9 @@ impl Run<'_> {
             DictView::ConsColumns | DictView::DbaConsColumns => self.constraint_rows(false),
             DictView::Views => self.user_views_rows(),
             DictView::Sequences | DictView::Sequences18 => self.sequence_rows(d == DictView::Sequences18),
+            DictView::TabStatistics | DictView::TabStatistics11 => {
+                self.tab_statistics_rows(d == DictView::TabStatistics11)
+            }
             DictView::TabComments => self.comment_rows(false),
             DictView::ColComments => self.comment_rows(true),
             // OWNER, then the USER_ view's row.
@@ -75,7 +78,7 @@ impl Run<'_> {
         }
     }
 
-    fn live_tables(&self) -> impl Iterator<Item = &Table> {
+    pub(super) fn live_tables(&self) -> impl Iterator<Item = &Table> {
         // SYS's tables (DUAL) are not the LAB user's.
         self.inst.cat.tables.iter().filter(|t| !t.dropped && !t.sys)
     }
@@ -97,7 +100,7 @@ impl Run<'_> {
         }
     }
 
-    fn table_row(&self, t: &Table) -> Vec<Value> {
+    pub(super) fn table_row(&self, t: &Table) -> Vec<Value> {
         let iot = matches!(t.storage, TableStorage::Iot { .. });
         let cluster = match &t.storage {
             TableStorage::Cluster { cluster, .. } => text(&self.inst.cat.clusters[*cluster].name),
@@ -147,6 +150,8 @@ impl Run<'_> {
         let n = bt.len();
         // The optimizer's figures (DBMS_STATS.SET_INDEX_STATS' when set).
         let f = self.inst.cat.part_index_figures(ix.id, None);
+        // AVGLBLK / AVGDBLK as SET_INDEX_STATS gave them, else derived.
+        let set = self.inst.cat.stats_set.index.get(&ix.id);
         let n = if ix.parts().is_some() { f.num_rows as usize } else { n };
         let (blevel, leaves, keys, cf) = if n == 0 && !f.set {
             (0.0, 0.0, 0.0, 0.0)
@@ -178,6 +183,8 @@ impl Run<'_> {
             num(blevel),
             num(leaves),
             num(keys),
+            num(set.and_then(|s| s.avg_leaf_per_key).unwrap_or_else(|| crate::catalog::per_key(leaves, keys))),
+            num(set.and_then(|s| s.avg_data_per_key).unwrap_or_else(|| crate::catalog::per_key(cf, keys))),
             num(cf),
             text(index_status(ix)),
             // A bitmap index's rows are its pieces.

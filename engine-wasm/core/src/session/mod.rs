@@ -69,6 +69,7 @@ mod row_undo;
 mod run;
 mod schema;
 mod shrink;
+mod tab_stats_dict;
 pub use crate::instance::row_locks;
 mod identity;
 mod insert_values;

@@ -39,8 +39,8 @@ impl ColType {
 
 /// Declares a view's typed column list and its list of names, from one list.
 macro_rules! view {
-    ($typed:ident, $names:ident: $(($n:literal, $t:expr)),* $(,)?) => {
-        const $typed: &[(&str, ColType)] = &[$(($n, $t)),*];
-        const $names: &[&str] = &[$($n),*];
+    ($vis:vis $typed:ident, $names:ident: $(($n:literal, $t:expr)),* $(,)?) => {
+        $vis const $typed: &[(&str, ColType)] = &[$(($n, $t)),*];
+        $vis const $names: &[&str] = &[$($n),*];
     };
 }

@@ -20,3 +20,15 @@ impl super::DictView {
         self.typed_columns().get(col).map_or(0, |c| c.1.width(identifier_bytes))
     }
 }
+
+impl super::DictView {
+    /// USER_TAB_STATISTICS' (and DBA_'s) form with 11.2's columns.
+    pub fn release_11(self) -> Self {
+        use super::DictView::*;
+        match self {
+            TabStatistics => TabStatistics11,
+            DbaTabStatistics => DbaTabStatistics11,
+            d => d,
+        }
+    }
+}

@@ -140,6 +140,16 @@ impl Builder<'_> {
                         name.pos,
                     ));
                 }
+                // A partitioned table's partitions are not listed.
+                if matches!(d, DictView::TabStatistics | DictView::DbaTabStatistics)
+                    && cat.tables.iter().any(|t| !t.dropped && t.part.is_some())
+                {
+                    return Err(LabError::with(
+                        ora::LAB_UNSUPPORTED,
+                        format_args!("{} while the schema has partitioned tables (their partitions' rows)", d.name()),
+                        name.pos,
+                    ));
+                }
                 if d.user_form().is_some() && cat.table(&name.name).is_none() {
                     super::dict_owner::check(q, &alias_s, &name.name, cat, self.ctx.user, name.pos)?;
                 }
@@ -214,6 +224,12 @@ impl Builder<'_> {
             FixedView::Dict(DictView::Sequences) if p.sequence_columns == 12 => FixedView::Dict(DictView::Sequences18),
             FixedView::Dict(DictView::DbaSequences) if p.sequence_columns == 12 => {
                 FixedView::Dict(DictView::DbaSequences18)
+            }
+            // USER_TAB_STATISTICS: 11.2's columns before 12c.
+            FixedView::Dict(d @ (DictView::TabStatistics | DictView::DbaTabStatistics))
+                if !p.session_private_temp_stats =>
+            {
+                FixedView::Dict(d.release_11())
             }
             _ => v,
         };

@@ -173,6 +173,20 @@ fn figure(args: &[(String, Value)], name: &str, proc_name: &str, pos: Pos) -> Re
     }
 }
 
+/// SET_INDEX_STATS' figures, those given.
+fn index_figures_given(args: &[(String, Value)], proc_name: &str, pos: Pos) -> Result<IndexStatsSet, LabError> {
+    let level = figure(args, "indlevel", proc_name, pos)?;
+    Ok(IndexStatsSet {
+        blevel: level.map(|x| x.round() as u32),
+        leaf_blocks: figure(args, "numlblks", proc_name, pos)?,
+        distinct_keys: figure(args, "numdist", proc_name, pos)?,
+        clustering_factor: figure(args, "clstfct", proc_name, pos)?,
+        num_rows: figure(args, "numrows", proc_name, pos)?,
+        avg_leaf_per_key: figure(args, "avglblk", proc_name, pos)?,
+        avg_data_per_key: figure(args, "avgdblk", proc_name, pos)?,
+    })
+}
+
 impl Run<'_> {
     /// DBMS_STATS.SET_/DELETE_/LOCK_/UNLOCK_ procedures. Each commits, as
     /// DBMS_STATS does.
@@ -221,20 +235,15 @@ impl Run<'_> {
                 return Err(LabError::new(ora::STATS_LOCKED, pos));
             }
             if proc_name == "SET_INDEX_STATS" {
-                let level = figure(&args, "indlevel", proc_name, pos)?;
-                let set = IndexStatsSet {
-                    blevel: level.map(|x| x.round() as u32),
-                    leaf_blocks: figure(&args, "numlblks", proc_name, pos)?,
-                    distinct_keys: figure(&args, "numdist", proc_name, pos)?,
-                    clustering_factor: figure(&args, "clstfct", proc_name, pos)?,
-                    num_rows: figure(&args, "numrows", proc_name, pos)?,
-                };
+                let set = index_figures_given(&args, proc_name, pos)?;
                 let e = self.inst.cat.stats_set.index.entry(id).or_default();
                 e.blevel = set.blevel.or(e.blevel);
                 e.leaf_blocks = set.leaf_blocks.or(e.leaf_blocks);
                 e.distinct_keys = set.distinct_keys.or(e.distinct_keys);
                 e.clustering_factor = set.clustering_factor.or(e.clustering_factor);
                 e.num_rows = set.num_rows.or(e.num_rows);
+                e.avg_leaf_per_key = set.avg_leaf_per_key.or(e.avg_leaf_per_key);
+                e.avg_data_per_key = set.avg_data_per_key.or(e.avg_data_per_key);
             } else {
                 self.inst.cat.stats_set.index.remove(&id);
                 self.inst.cat.stats_set.gathered_cf.remove(&id);
