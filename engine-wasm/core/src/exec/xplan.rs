@@ -78,6 +78,9 @@ pub struct Format {
     /// Pstart and Pstop (TYPICAL's, BASIC's with `+PARTITION`), on a
     /// plan that reads a partitioned table.
     pub partition: bool,
+    /// The Hint Report (19c+): TYPICAL's and ALL's, BASIC's with
+    /// `+HINT_REPORT`; `-HINT_REPORT` hides it.
+    pub hint_report: bool,
 }
 
 impl Format {
@@ -93,6 +96,7 @@ impl Format {
         last: false,
         mem: false,
         partition: true,
+        hint_report: true,
     };
 
     /// The first word of a format string that asks for a section the lab
@@ -135,6 +139,7 @@ impl Format {
                         last: f.last,
                         mem: f.mem,
                         partition: false,
+                        hint_report: false,
                     }
                 }
                 ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
@@ -157,9 +162,10 @@ impl Format {
                 }
                 ("MEMSTATS", _) => f.mem = on,
                 ("PARTITION", _) => f.partition = on,
+                ("HINT_REPORT", _) => f.hint_report = on,
                 (
                     "ALIAS" | "PROJECTION" | "OUTLINE" | "PEEKED_BINDS" | "PARALLEL" | "REMOTE" | "ADAPTIVE"
-                    | "HINT_REPORT" | "QBREGISTRY" | "REPORT",
+                    | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
                 ("ROWS", _) => f.rows = on,

@@ -35,6 +35,7 @@ mod dml_plan;
 mod fetch;
 pub mod fixed;
 mod foreign_key;
+mod hint_report;
 mod imu;
 mod invalidation;
 mod itl;
