@@ -59,6 +59,12 @@ pub fn parse_script_in(src: &str, start: Pos, views: &[ViewText]) -> Vec<ParsedU
         .collect()
 }
 
+/// Where the first hint comment of a statement's text (starting at `pos`)
+/// holds a hint that Oracle 19c's DBMS_XPLAN Hint Report would list.
+pub fn reported_hint(text: &str, pos: Pos) -> Option<Pos> {
+    parser::first_reported_hint(text, pos)
+}
+
 /// Every bind variable (`:name`) in a statement's text, in order: its
 /// name upper-cased and its position (the text starts at `pos`).
 pub fn binds(text: &str, pos: Pos) -> Vec<(String, Pos)> {

@@ -81,6 +81,9 @@ pub struct Format {
     pub partition: bool,
     /// "Peeked Binds (identified by position)" (`+PEEKED_BINDS`).
     pub peeked: bool,
+    /// The Hint Report (19c+): TYPICAL's and ALL's, BASIC's with
+    /// `+HINT_REPORT`; `-HINT_REPORT` hides it.
+    pub hint_report: bool,
 }
 
 impl Format {
@@ -97,6 +100,7 @@ impl Format {
         mem: false,
         partition: true,
         peeked: false,
+        hint_report: true,
     };
 
     /// The first word of a format string that asks for a section the lab
@@ -140,6 +144,7 @@ impl Format {
                         mem: f.mem,
                         partition: false,
                         peeked: f.peeked,
+                        hint_report: false,
                     }
                 }
                 ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
@@ -163,8 +168,9 @@ impl Format {
                 ("MEMSTATS", _) => f.mem = on,
                 ("PARTITION", _) => f.partition = on,
                 ("PEEKED_BINDS", _) => f.peeked = on,
+                ("HINT_REPORT", _) => f.hint_report = on,
                 (
-                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PARALLEL" | "REMOTE" | "ADAPTIVE" | "HINT_REPORT"
+                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PARALLEL" | "REMOTE" | "ADAPTIVE"
                     | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}

@@ -151,6 +151,10 @@ pub struct VersionProfile {
     /// 12.2+: LISTAGG's `ON OVERFLOW ERROR | TRUNCATE` clause.
     pub listagg_overflow: bool,
     /// 19c+: `LISTAGG(DISTINCT x)`.
+    /// 19c+: DBMS_XPLAN prints a Hint Report (which hints were used,
+    /// unused, unresolved or misspelt) under the plan of a hinted
+    /// statement. The lab refuses such a display (`session/hint_report.rs`).
+    pub hint_report: bool,
     pub listagg_distinct: bool,
     /// 11.1+: composite partitioning beyond RANGE-HASH and RANGE-LIST
     /// (LIST-HASH, LIST-LIST, LIST-RANGE, RANGE-RANGE); 10.2 has only
@@ -236,6 +240,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         listagg: true,
         listagg_overflow: true,
         listagg_distinct: false,
+        hint_report: false,
         composite_11g: true,
         interval_partitioning: true,
         stats_value_bytes: 64,
@@ -376,6 +381,7 @@ pub const V19: VersionProfile = VersionProfile {
     seed_created: (2019, 4, 17),
     sequence_columns: 13,
     listagg_distinct: true,
+    hint_report: true,
     ..profile("19.0.0", "Oracle Database 19c Enterprise Edition Release 19.0.0.0.0 - Production")
 };
 

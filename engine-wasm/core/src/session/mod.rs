@@ -36,6 +36,7 @@ mod dyn_sampling;
 mod fetch;
 pub mod fixed;
 mod foreign_key;
+mod hint_report;
 mod imu;
 mod invalidation;
 mod itl;

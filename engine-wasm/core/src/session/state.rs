@@ -85,6 +85,10 @@ pub(crate) struct LastCursor {
     pub stats_gathered: bool,
 }
 
+/// EXPLAIN PLAN's PLAN_TABLE: statement id, plan, notes, and the
+/// explained statement's text.
+pub(crate) type PlanTable = (Option<String>, Vec<PlanLineOut>, Vec<String>, String);
+
 /// What a DML statement puts above its query's plan.
 #[derive(Debug, Clone)]
 pub(crate) struct DmlLines {
@@ -156,7 +160,7 @@ pub struct Session {
     /// whether rowsource statistics were gathered, once it has run.
     pub(crate) insert_plan: Option<Option<(Vec<crate::result::PlanLineOut>, bool)>>,
     /// PLAN_TABLE: the last EXPLAIN PLAN's statement id and plan.
-    pub(crate) plan_table: Option<(Option<String>, Vec<PlanLineOut>, Vec<String>)>,
+    pub(crate) plan_table: Option<PlanTable>,
     /// The V$SQL entry of the last statement executed (V$SESSION.SQL_ID).
     pub(crate) last_sql: Option<(usize, u64)>,
     /// Stored program calls in progress (bounded by MAX_CALL_DEPTH).

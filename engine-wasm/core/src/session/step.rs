@@ -44,7 +44,10 @@ impl Run<'_> {
         let traced = (self.sql_trace_level() > 0).then(|| self.trace_mark());
         // SQLcl's autotrace reads the statistics around the statement.
         let sqlcl = self.sqlcl_traced(kind).then(|| self.sqlcl_before());
-        let result = self.undeclared_bind(stmt).and_then(|()| self.run_statement(stmt));
+        let result = self
+            .undeclared_bind(stmt)
+            .and_then(|()| self.autotrace_hint_report(stmt))
+            .and_then(|()| self.run_statement(stmt));
         if kind != "sqlplus" && kind != "lab" || matches!(stmt.kind, StatementKind::SqlPlus(SqlPlus::Exec(_))) {
             self.after_call();
         }

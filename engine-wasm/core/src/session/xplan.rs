@@ -29,7 +29,7 @@ impl Run<'_> {
         if let Some(load) = &e.load {
             plan = self.load_plan(load, plan)?;
         }
-        self.s.plan_table = Some((e.statement_id.clone(), plan, notes));
+        self.s.plan_table = Some((e.statement_id.clone(), plan, notes, text.to_string()));
         self.user_call_roundtrip(Client::SqlPlus, text.len());
         Ok(Outcome { feedback: Some("Explained.".into()), ..Default::default() })
     }
@@ -94,7 +94,8 @@ impl Run<'_> {
             Err(word) => vec![format!("Error: format '{word}' not valid for DBMS_XPLAN.{fname}()")],
             Ok(f) => match x.func {
                 XplanFunc::Display => match &self.s.plan_table {
-                    Some((id, plan, notes)) if x.statement_id.is_none() || x.statement_id == *id => {
+                    Some((id, plan, notes, explained)) if x.statement_id.is_none() || x.statement_id == *id => {
+                        self.hint_report_refused(&f, explained, x.pos)?;
                         xplan::render(plan, &f, PlanSource::Explain, None, notes)
                     }
                     Some(_) => vec![format!(
@@ -105,6 +106,7 @@ impl Run<'_> {
                 },
                 XplanFunc::DisplayCursor => match &self.s.last_cursor {
                     Some(last) => {
+                        self.hint_report_refused(&f, &last.text, x.pos)?;
                         let sql_id = xplan::sql_id(&last.text);
                         // The cursor as its last execution left it (gone after DDL).
                         let head = |child| CursorHeader {

@@ -137,6 +137,23 @@ fn opens_list(toks: &[Token], at: Pos) -> bool {
     matches!(i.and_then(|i| toks.get(i + 1)).map(|t| &t.tok), Some(Tok::LParen))
 }
 
+/// Where the first hint comment of a statement's text (starting at
+/// `pos`) holds a hint Oracle 19c's Hint Report lists: any word but
+/// `GATHER_PLAN_STATISTICS` (a rowsource statistics switch, not an
+/// optimizer hint), a misspelled one included (`E - Syntax error`).
+pub(crate) fn first_reported_hint(text: &str, pos: Pos) -> Option<Pos> {
+    if !text.contains("+") {
+        return None;
+    }
+    tokenize(text, pos, LexOptions::default()).into_iter().find_map(|t| match &t.tok {
+        Tok::Hint(content) => {
+            let rest = content.to_ascii_uppercase().replace("GATHER_PLAN_STATISTICS", "");
+            (!rest.trim().is_empty()).then_some(t.pos)
+        }
+        _ => None,
+    })
+}
+
 /// Optimizer hints in the content of a `/*+ ... */` comment. Never fails:
 /// unknown or malformed hints become [`Hint::Other`] or are dropped.
 fn parse_hints(content: &str, inner: Pos) -> Vec<Hint> {

@@ -66,6 +66,7 @@ use crate::error::LabError;
 use crate::splitter::{ScriptUnit, UnitKind};
 use sqlplus::sqlplus;
 
+pub(crate) use hints::first_reported_hint;
 use stream::{Node, Parser, BLOCK_WEIGHT, QUERY_WEIGHT, R};
 pub use stream::{MAX_EXPRESSION_DEPTH, MAX_TABLES};
 
