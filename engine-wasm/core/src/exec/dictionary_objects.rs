@@ -206,6 +206,26 @@ pub struct ObjectsShape {
     pub rows: u32,
     /// The seed database's day (CREATED).
     pub created: (i32, u32, u32),
+    /// The release (major, minor): a type that came later has no rows.
+    pub release: (u32, u32),
+}
+
+/// The release an object type came in, for those newer than 10.2
+/// (Oracle Database Reference, ALL_OBJECTS.OBJECT_TYPE per release): a
+/// 10.2 or 11g database has none of them, and 10.2's OBJECT_TYPE is
+/// VARCHAR2(19), too narrow for `UNIFIED AUDIT POLICY`.
+/// A profile's release, (major, minor), from its name (`10.2.0.5`, `19.0.0`).
+pub fn release_of(name: &str) -> (u32, u32) {
+    let mut p = name.split('.').map(|x| x.parse::<u32>().unwrap_or(0));
+    (p.next().unwrap_or(0), p.next().unwrap_or(0))
+}
+
+fn type_since(name: &str) -> (u32, u32) {
+    match name {
+        "UNIFIED AUDIT POLICY" => (12, 1),
+        "EDITION" | "DESTINATION" | "SCHEDULER GROUP" => (11, 2),
+        _ => (10, 2),
+    }
 }
 
 /// One planned row: owner, type, and what its name is made from (a
@@ -270,7 +290,13 @@ impl ObjectsGen {
         let scale = n as f64 / SHAPE_ROWS;
         let mut counts: Vec<u32> = KINDS
             .iter()
-            .map(|k| if k.count == 0 { 0 } else { ((k.count as f64 * scale).round() as u32).max(1) })
+            .map(|k| {
+                if k.count == 0 || type_since(k.name) > shape.release {
+                    0
+                } else {
+                    ((k.count as f64 * scale).round() as u32).max(1)
+                }
+            })
             .collect();
         // Rows that take another's name: bodies and partitions.
         let borrowed: u32 =
@@ -493,7 +519,7 @@ mod tests {
 
     #[test]
     fn twelve_one_shape_has_its_counts() {
-        let g = ObjectsGen::new(ObjectsShape { rows: 91_465, created: (2013, 6, 28) });
+        let g = ObjectsGen::new(ObjectsShape { rows: 91_465, created: (2013, 6, 28), release: (12, 1) });
         assert_eq!(g.len(), 91_465);
         let mut row = Vec::new();
         g.fill(0, 27, &mut row);

@@ -170,8 +170,7 @@ impl Format {
                 ("PEEKED_BINDS", _) => f.peeked = on,
                 ("HINT_REPORT", _) => f.hint_report = on,
                 (
-                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PARALLEL" | "REMOTE" | "ADAPTIVE"
-                    | "QBREGISTRY" | "REPORT",
+                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PARALLEL" | "REMOTE" | "ADAPTIVE" | "QBREGISTRY" | "REPORT",
                     _,
                 ) => {}
                 ("ROWS", _) => f.rows = on,

@@ -164,9 +164,15 @@ impl Run<'_> {
         if let Some(rows) = ctas_rows {
             let n = rows.len() as u64;
             let on_load = self.stats_on_load(tid, &[]);
-            self.insert_rows(tid, rows, c.name.pos)?;
-            if on_load {
-                self.gather_on_load(tid, c.name.pos)?;
+            let start = self.txn().undo.len();
+            let loaded = self.insert_rows(tid, rows, c.name.pos);
+            let loaded = loaded.and_then(|()| if on_load { self.gather_on_load(tid, c.name.pos) } else { Ok(()) });
+            if let Err(e) = loaded {
+                // CREATE TABLE ... AS SELECT is one statement: a load that
+                // fails (ORA-12899, ORA-01653...) leaves no table behind.
+                self.undo_to(start)?;
+                self.drop_table(tid);
+                return Err(e);
             }
             // CREATE TABLE ... AS SELECT is DDL: it commits its rows (a
             // ROLLBACK after it leaves them). Oracle writes them direct,

@@ -283,7 +283,11 @@ impl Run<'_> {
                 if *v == FixedView::Dict(DictView::AllObjects) {
                     // The database's own objects first, made as they are read.
                     let p = &self.inst.profile;
-                    let shape = ObjectsShape { rows: p.dictionary_objects, created: p.seed_created };
+                    let shape = ObjectsShape {
+                        rows: p.dictionary_objects,
+                        created: p.seed_created,
+                        release: crate::exec::dictionary_objects::release_of(p.name),
+                    };
                     rows.gen = Some((ObjectsGen::new(shape), p.objects_columns as usize));
                 }
                 rows
