@@ -1079,3 +1079,10 @@ fn order_group_plsql_exceptions() {
 fn order_group_merge() {
     order::check(&["tests/articles/dehaan-merge-delete-where-10g.sql"], &[]);
 }
+
+/// Antognini's row prefetching (fetch calls re-get the leaf they resume
+/// in): the script creates and drops its one table.
+#[test]
+fn order_group_fetch_calls() {
+    order::check(&["tests/articles/antognini-index-scan-fetch-calls.sql"], &[]);
+}

@@ -130,27 +130,10 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             }
             *pinned_leaf = Some(lb);
         } else {
-            // Check the next entry: in the pinned leaf, or the next
-            // (descending: the previous) leaf.
-            if *desc && *pos == 0 {
+            let quiet = (*silent).then_some(kept.leaf).flatten();
+            if !next_entry(rt, bt, (seg, line, st), (pos, *desc), pinned_leaf, (*piece_end, quiet)) {
                 *end = true;
                 return Ok(false);
-            }
-            *pos = if *desc { *pos - 1 } else { *pos + 1 };
-            if *pos >= bt.len() {
-                *end = true;
-                return Ok(false);
-            }
-            let lf = bt.leaf_of(*pos);
-            let lb = bt.leaf_block(lf);
-            let same_piece = bt.bitmap && (*pos as u32) < *piece_end;
-            if *pinned_leaf == Some(lb) {
-                if !(same_piece || (*silent && kept.leaf == Some(lf))) {
-                    rt.revisit(line, st, seg, lb);
-                }
-            } else {
-                rt.get(line, st, seg, lb, GetKind::Normal, true);
-                *pinned_leaf = Some(lb);
             }
         }
         let p = *pos;
@@ -177,6 +160,52 @@ fn scan(kind: &mut OpKind, rt: &mut Rt<'_>, env: &mut Env, line: u16, st: usize)
             return Ok(true);
         }
     }
+}
+
+/// Move the scan to its next entry: in the pinned leaf, or the next
+/// (descending: the previous) leaf; false at the end of the index.
+///
+/// A fetch call resumes the scan in the leaf where the last call stopped
+/// (its pin was released at the call's end): that leaf is got again even
+/// when its entries are all consumed and the scan goes on into the next
+/// leaf (Antognini's INDEX FULL SCAN at arraysize 2: one leaf get per
+/// fetch call plus one per leaf crossed, whichever call the crossing
+/// falls in). `quiet`: the kept leaf of a silent (kept or sibling)
+/// probe, whose entries are read without a visit, as bitmap entries
+/// before `piece_end`.
+fn next_entry(
+    rt: &mut Rt<'_>,
+    bt: &crate::storage::BTree,
+    (seg, line, st): (u32, u16, usize),
+    (pos, desc): (&mut usize, bool),
+    pinned_leaf: &mut Option<u32>,
+    (piece_end, quiet): (u32, Option<u32>),
+) -> bool {
+    let stopped_in = (pinned_leaf.is_none() && *pos < bt.len()).then(|| bt.leaf_of(*pos));
+    let regot = |rt: &mut Rt<'_>, lf: u32| rt.get(line, st, seg, bt.leaf_block(lf), GetKind::Normal, true);
+    if desc && *pos == 0 || !desc && *pos + 1 >= bt.len() {
+        stopped_in.into_iter().for_each(|lf| regot(rt, lf));
+        if !desc {
+            *pos += 1;
+        }
+        return false;
+    }
+    *pos = if desc { *pos - 1 } else { *pos + 1 };
+    let lf = bt.leaf_of(*pos);
+    let lb = bt.leaf_block(lf);
+    let same_piece = bt.bitmap && (*pos as u32) < piece_end;
+    if *pinned_leaf == Some(lb) {
+        if !(same_piece || quiet == Some(lf)) {
+            rt.revisit(line, st, seg, lb);
+        }
+    } else {
+        if let Some(old) = stopped_in.filter(|&old| old != lf) {
+            regot(rt, old);
+        }
+        rt.get(line, st, seg, lb, GetKind::Normal, true);
+        *pinned_leaf = Some(lb);
+    }
+    true
 }
 
 /// The probe's key values, into `keybuf` (a reverse key index is probed
