@@ -261,7 +261,10 @@ fn select_bulk_collect_errors() {
         s[0].error.as_ref().map(|x| format!("{}: {}", x.code, x.message)).unwrap_or_default()
     };
     assert!(run(&mut e, "select n bulk collect into v from t;").starts_with("LAB-00001"));
-    assert!(run(&mut e, "select n, pad bulk collect into n from t;").starts_with("LAB-00001"));
+    // Two columns into one collection: the SQL compiler's ORA-00947 at
+    // FROM (line 6 `  select n, pad bulk collect into n from t;`, column 37).
+    let narrow = run(&mut e, "select n, pad bulk collect into n from t;");
+    assert!(narrow.starts_with("ORA-06550: line 6, column 37:\nPL/SQL: ORA-00947: not enough values"), "{narrow}");
     let undeclared = run(&mut e, "select n bulk collect into nosuch from t;");
     assert!(undeclared.contains("PLS-00201: identifier 'NOSUCH' must be declared"), "{undeclared}");
     assert!(run(&mut e, "execute immediate 'select n from t' bulk collect into n;").starts_with("LAB-00001"));

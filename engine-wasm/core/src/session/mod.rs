@@ -121,7 +121,7 @@ use std::collections::BTreeMap;
 
 use crate::kernel::limits::memory_error;
 pub(crate) use cursor::FetchPolicy;
-pub(crate) use plsql_vars::{assign_into, declare_var, is_collection, one_row, set_var, var_type};
+pub(crate) use plsql_vars::{assign_into, declare_var, into_width, is_collection, one_row, set_var, var_type};
 pub(crate) use sqlplus::substitute_unit;
 pub use state::Session;
 pub(crate) use state::{Autotrace, LastCursor, Outcome, Run, SqlPlusState, LAB_USER};

@@ -18,6 +18,7 @@ mod exceptions;
 mod implicit;
 mod method_opt;
 mod prefs;
+mod records;
 mod set_stats;
 mod sqlerrm;
 pub(super) use sqlerrm::is_error_function;
@@ -35,9 +36,7 @@ impl Run<'_> {
         let mut vars: Vec<(String, Value)> = if host { self.host_scope() } else { Vec::new() };
         self.check_block(b, &vars)?;
         let hosts = vars.len();
-        for (name, ty) in &b.declarations {
-            declare_var(&mut vars, name, ty);
-        }
+        self.declare_all(&mut vars, &b.declarations);
         self.s.stats.calls.execute_count += 1;
         let savepoint = host.then(|| self.block_savepoint());
         if host {

@@ -36,16 +36,67 @@ pub(crate) fn type_at(vars: &[(String, Value)], i: usize) -> Option<crate::exec:
 
 pub(crate) fn set_var(vars: &mut [(String, Value)], target: &Ident, v: Value) -> Result<(), LabError> {
     match vars.iter().rposition(|(n, _)| same_name(n, &target.name)) {
-        Some(i) => {
-            // The declared type, when the variable has one the lab checks.
-            let ty = type_at(vars, i);
-            vars[i].1 = match ty {
-                Some(ty) => crate::exec::convert::plsql_assign(ty, v, target.pos)?,
-                None => v,
-            };
-            Ok(())
-        }
+        Some(i) => set_at(vars, i, v, target.pos),
         None => Err(LabError::pls_run(ora::PLS_IDENTIFIER_MUST_BE_DECLARED, &[&target.name], target.pos)),
+    }
+}
+
+/// Set the variable at `i`, checked against its declared type when the
+/// lab checks it (ORA-06502 at `pos`).
+fn set_at(vars: &mut [(String, Value)], i: usize, v: Value, pos: Pos) -> Result<(), LabError> {
+    vars[i].1 = match type_at(vars, i) {
+        Some(ty) => crate::exec::convert::plsql_assign(ty, v, pos)?,
+        None => v,
+    };
+    Ok(())
+}
+
+/// Declare `name` as a record of the columns `columns` (name, declared
+/// type text): the record `R` (its type `T%ROWTYPE` in the entry before
+/// it), then one variable `R.COLUMN` per field, as a cursor FOR loop's
+/// record is held (so `r.column` reads a field).
+pub(crate) fn declare_record(vars: &mut Vec<(String, Value)>, name: &Ident, ty: &str, columns: &[(String, String)]) {
+    vars.push((DECLARED_TYPE.to_string(), Value::str(ty)));
+    vars.push((name.name.clone(), Value::Null));
+    for (c, t) in columns {
+        declare_var(vars, &Ident { name: format!("{}.{c}", name.name), pos: name.pos }, t);
+    }
+}
+
+/// The fields of the record `name` in scope (their indexes in `vars`);
+/// None when `name` is no record.
+pub(crate) fn record_fields(vars: &[(String, Value)], name: &str) -> Option<Vec<usize>> {
+    let i = vars.iter().rposition(|(n, _)| same_name(n, name))?;
+    match i.checked_sub(1).map(|j| &vars[j]) {
+        Some((k, Value::Str(t))) if k == DECLARED_TYPE && t.ends_with("%ROWTYPE") => {}
+        _ => return None,
+    }
+    let prefix = format!("{}.", vars[i].0);
+    let mut out = Vec::new();
+    for (j, (n, _)) in vars.iter().enumerate().skip(i + 1) {
+        if n == DECLARED_TYPE {
+            continue;
+        }
+        match n.get(..prefix.len()) {
+            Some(p) if p.eq_ignore_ascii_case(&prefix) => out.push(j),
+            _ => break,
+        }
+    }
+    Some(out)
+}
+
+/// How many values an INTO list takes: one per variable, or a record's
+/// fields when it is the only target. A record among other targets is
+/// refused.
+pub(crate) fn into_width(vars: &[(String, Value)], into: &[Ident]) -> Result<usize, LabError> {
+    if let [one] = into {
+        if let Some(f) = record_fields(vars, &one.name) {
+            return Ok(f.len());
+        }
+    }
+    match into.iter().find(|t| record_fields(vars, &t.name).is_some()) {
+        Some(t) => Err(LabError::unsupported("a record among other INTO targets", t.pos)),
+        None => Ok(into.len()),
     }
 }
 
@@ -56,8 +107,21 @@ pub(crate) fn assign_into(
     pos: Pos,
 ) -> Result<(), LabError> {
     let row = row.ok_or_else(|| LabError::new(ora::NO_DATA_FOUND, pos))?;
-    for (i, t) in into.iter().enumerate() {
-        set_var(vars, t, row.get(i).cloned().unwrap_or(Value::Null))?;
+    // The compiler made static SQL's widths match: a row of another width
+    // (dynamic SQL) is not given NULLs or cut short.
+    if row.len() != into_width(vars, into)? {
+        return Err(LabError::unsupported("an INTO list not as long as the dynamic query's select list", pos));
+    }
+    if let [one] = into {
+        if let Some(fields) = record_fields(vars, &one.name) {
+            for (i, v) in fields.into_iter().zip(row) {
+                set_at(vars, i, v, one.pos)?;
+            }
+            return Ok(());
+        }
+    }
+    for (t, v) in into.iter().zip(row) {
+        set_var(vars, t, v)?;
     }
     Ok(())
 }

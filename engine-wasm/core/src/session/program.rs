@@ -174,9 +174,7 @@ impl Run<'_> {
             };
             vars.push((q.name.name.clone(), v));
         }
-        for (name, ty) in &p.block.declarations {
-            declare_var(&mut vars, name, ty);
-        }
+        self.declare_all(&mut vars, &p.block.declarations);
         // The call: PL/SQL's interpreter entering the program.
         let us = self.inst.cost_params.grid.plsql_call_us;
         let stack = self.s.cost.stack("oracle;opitsk;opiodr;opiexe;pfrrun;pfrrun_no_tool;pevm_ENTER");

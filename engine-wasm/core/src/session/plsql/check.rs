@@ -25,6 +25,7 @@ use lio_sql::ast::{SelectItem, Update};
 
 mod cursor;
 mod handlers;
+mod into;
 
 /// What Oracle's compiler says it ignored after an error: a SQL
 /// statement, a PL/SQL one, or a declaration.
@@ -98,9 +99,7 @@ impl Run<'_> {
     pub(in crate::session) fn check_block(&mut self, b: &PlsqlBlock, host: &[(String, Value)]) -> Result<(), LabError> {
         let mut u = Unit { b, errors: Vec::new(), first: None, stopped: false };
         let mut vars: Vec<(String, Value)> = host.to_vec();
-        for (name, ty) in &b.declarations {
-            declare_var(&mut vars, name, ty);
-        }
+        self.declare_all(&mut vars, &b.declarations);
         let mut seen = Vec::new();
         self.check_block_body(&mut u, b, &mut vars, &mut seen)?;
         match u.first {
@@ -158,9 +157,7 @@ impl Run<'_> {
             }
             vars.push((q.name.name.clone(), Value::Null));
         }
-        for (name, ty) in &p.block.declarations {
-            declare_var(&mut vars, name, ty);
-        }
+        self.declare_all(&mut vars, &p.block.declarations);
         self.check_block_body(&mut u, &p.block, &mut vars, seen)?;
         Ok(u.errors)
     }
@@ -251,20 +248,8 @@ impl Run<'_> {
                     }
                 }
             }
-            PlsqlStatement::SelectInto { query, text, into, bulk: true } => {
-                self.check_bulk_select(u, query, text, into, vars)?
-            }
-            PlsqlStatement::SelectInto { query, text, into, .. } => {
-                let mut missing = into.iter().filter(|i| lookup_var(vars, &i.name).is_none());
-                if let Some(bad) = missing.next() {
-                    if missing.next().is_some() {
-                        let what = "an INTO list naming more than one undeclared variable";
-                        return Err(LabError::unsupported(what, bad.pos));
-                    }
-                    return undeclared_into(u, bad, into, query.pos, text);
-                }
-                let r = self.static_sql(query, text, vars).map(|_| ());
-                u.sql(r, query.pos)?;
+            PlsqlStatement::SelectInto { query, text, into, bulk } => {
+                self.check_select_into(u, (query, text), into, *bulk, vars)?
             }
             PlsqlStatement::CursorFor { var, query, text, body, args } => {
                 let base = vars.len();

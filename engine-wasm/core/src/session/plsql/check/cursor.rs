@@ -5,7 +5,7 @@
 
 use super::super::super::*;
 use super::super::lookup_var;
-use super::{target_query, undeclared_into, Ignored, Unit};
+use super::{target_query, Ignored, Unit};
 use lio_sql::ast::Delete;
 
 impl Run<'_> {
@@ -30,7 +30,7 @@ impl Run<'_> {
                     return Ok(());
                 }
                 let Some(columns) = self.cursor_columns(&f.def, vars) else { return Ok(()) };
-                if columns != f.into.len() {
+                if columns != into_width(vars, &f.into)? {
                     u.error(ora::PLS_FETCH_INTO_COUNT.line(&[]), f.pos, f.pos, Ignored::Sql);
                 }
             }
@@ -159,34 +159,5 @@ impl Run<'_> {
         self.dml_table(&d.table)?;
         let q = target_query(&d.table, &d.alias, &d.where_clause, Vec::new(), d.pos);
         self.check_query(&q, names)
-    }
-}
-
-impl Run<'_> {
-    /// `SELECT ... BULK COLLECT INTO t1, ...`: each target a collection in
-    /// scope (an undeclared one PLS-00201 as in SELECT INTO), as many as
-    /// the select list's columns.
-    pub(super) fn check_bulk_select(
-        &mut self,
-        u: &mut Unit,
-        query: &Query,
-        text: &str,
-        into: &[Ident],
-        vars: &[(String, Value)],
-    ) -> Result<(), LabError> {
-        if let Some(bad) = into.iter().find(|i| !is_collection(vars, &i.name)) {
-            if lookup_var(vars, &bad.name).is_some() {
-                let what = format!("BULK COLLECT INTO {} (a collection of scalars is needed)", bad.name);
-                return Err(LabError::unsupported(what, bad.pos));
-            }
-            return undeclared_into(u, bad, into, query.pos, text);
-        }
-        match self.static_sql(query, text, vars) {
-            Ok(st) if st.columns.len() != into.len() => {
-                let what = "a BULK COLLECT INTO list not as long as the select list";
-                Err(LabError::unsupported(what, query.pos))
-            }
-            r => u.sql(r.map(|_| ()), query.pos),
-        }
     }
 }
