@@ -117,3 +117,34 @@ commit;",
     );
     assert_eq!(iot[0], ["0", "1", "0"]);
 }
+
+/// The 10053 trace's LB/K and DB/K are the dictionary's
+/// AVG_LEAF_BLOCKS_PER_KEY and AVG_DATA_BLOCKS_PER_KEY (`catalog::per_key`):
+/// an IOT's top index has CLUSTERING_FACTOR 0 (its rows are in it), so
+/// DB/K 0.00 where USER_INDEXES says 0. 1,000 rows of a NUMBER key and a
+/// short string: BLEVEL 1, a few leaf blocks, 1,000 keys -> LB/K 1.
+#[test]
+fn the_trace_prints_the_dictionary_per_key_figures_for_an_iot() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (id number primary key, v varchar2(10)) organization index;\n\
+         insert into t select rownum, 'x' from dual connect by level <= 1000;\n\
+         commit;\n\
+         exec dbms_stats.gather_table_stats(user, 't')",
+    ));
+    let dict = text_rows(
+        &mut e,
+        "select blevel, leaf_blocks, distinct_keys, avg_leaf_blocks_per_key, avg_data_blocks_per_key, clustering_factor from user_indexes;",
+    );
+    let s =
+        e.exec("alter session set events '10053 trace name context forever, level 1';\nselect * from t where id = 5;");
+    ok(&s);
+    let text = s.last().unwrap().sql_trace.join("\n");
+    let d = &dict[0];
+    let line = format!(
+        "    LVLS: {}  #LB: {}  #DK: {}  LB/K: {}.00  DB/K: {}.00  CLUF: {}.00",
+        d[0], d[1], d[2], d[3], d[4], d[5]
+    );
+    assert_eq!((d[4].as_str(), d[5].as_str()), ("0", "0"));
+    assert!(text.contains(&line), "{line}\n{text}");
+}

@@ -110,6 +110,9 @@ pub struct TableStats {
     pub col_usage: ColUsage,
     /// A GTT's gathered on 12c+: the session's own, not in USER_TABLES.
     pub session_private: bool,
+    /// DBMS_STATS.SET_TABLE_STATS set them (USER_TABLES.USER_STATS YES,
+    /// TAB$.FLAGS' user-statistics bit) until the next gather or delete.
+    pub user_set: bool,
 }
 
 /// Where a query's rows go when the caller keeps them: a list of rows, or
@@ -292,6 +295,7 @@ impl Table {
             columns: Vec::new(),
             col_usage: Default::default(),
             session_private: false,
+            user_set: false,
         }
     }
 

@@ -37,6 +37,9 @@ pub struct ColumnStats {
     /// for LOW_VALUE and HIGH_VALUE (`session/dictionary.rs` prints them).
     pub low_value: Option<crate::value::Value>,
     pub high_value: Option<crate::value::Value>,
+    /// DBMS_STATS.SET_COLUMN_STATS set them (USER_TAB_COL_STATISTICS.
+    /// USER_STATS YES) until the column is gathered or deleted.
+    pub user_set: bool,
 }
 
 /// A string's place on the low..high line: its first 15 bytes as a
@@ -203,6 +206,18 @@ pub struct StatsSet {
     /// Oracle's dictionary figure does (with 1, the index's own count,
     /// kept as the index changes, is the figure).
     pub gathered_cf: std::collections::BTreeMap<usize, f64>,
+}
+
+impl IndexFigures {
+    /// CLUSTERING_FACTOR as the dictionary (and the 10053 trace's CLUF)
+    /// shows it: 0 for an IOT's top index, whose rows are in it.
+    pub fn dictionary_cf(&self, bt: &crate::storage::BTree) -> f64 {
+        if bt.holds_rows {
+            0.0
+        } else {
+            self.clustering_factor
+        }
+    }
 }
 
 impl StatsSet {

@@ -113,7 +113,9 @@ fn base_stats(t: &CboTableOut, o: &mut Vec<String>) {
     for ix in &t.indexes {
         let cols: Vec<String> = ix.columns.iter().map(|c| c.to_string()).collect();
         o.push(format!("  Index: {}  Col#: {}", ix.name, cols.join(" ")));
-        let per_key = |x: f64| if ix.distinct_keys > 0.0 { (x / ix.distinct_keys).floor().max(1.0) } else { 0.0 };
+        // AVG_LEAF_BLOCKS_PER_KEY and AVG_DATA_BLOCKS_PER_KEY as the
+        // dictionary holds them (an IOT's DB/K is 0: its CLUF is 0).
+        let per_key = |x: f64| crate::catalog::per_key(x, ix.distinct_keys);
         o.push(format!(
             "    LVLS: {}  #LB: {}  #DK: {}  LB/K: {:.2}  DB/K: {:.2}  CLUF: {:.2}",
             ix.blevel,

@@ -148,6 +148,7 @@ view!(INDEXES, INDEXES_N:
     ("SAMPLE_SIZE", Num),
     ("PARTITIONED", Text(3)),
     ("TEMPORARY", Text(1)),
+    ("USER_STATS", Text(3)),
     ("VISIBILITY", Text(9)),
     ("SEGMENT_CREATED", Text(3)),
 );
@@ -182,6 +183,8 @@ view!(TAB_COLUMNS, TAB_COLUMNS_N:
     ("NUM_BUCKETS", Num),
     ("LAST_ANALYZED", DateCol),
     ("SAMPLE_SIZE", Num),
+    ("GLOBAL_STATS", Text(3)),
+    ("USER_STATS", Text(3)),
     ("AVG_COL_LEN", Num),
     ("CHAR_LENGTH", Num),
     ("CHAR_USED", Text(1)),
@@ -202,6 +205,8 @@ view!(TAB_COL_STATISTICS, TAB_COL_STATISTICS_N:
     ("NUM_BUCKETS", Num),
     ("LAST_ANALYZED", DateCol),
     ("SAMPLE_SIZE", Num),
+    ("GLOBAL_STATS", Text(3)),
+    ("USER_STATS", Text(3)),
     ("AVG_COL_LEN", Num),
     ("HISTOGRAM", Text(15)),
 );

@@ -52,6 +52,26 @@ fn number_text(b: &[u8]) -> Option<String> {
 
 /// UTL_RAW.CAST_TO_NUMBER(r) (`to_number`) or CAST_TO_VARCHAR2(r).
 pub fn cast(v: &Value, to_number: bool, pos: Pos) -> Result<Value, LabError> {
+    let (to, what) = if to_number {
+        (RawAs::Number, "UTL_RAW.CAST_TO_NUMBER")
+    } else {
+        (RawAs::Varchar2, "UTL_RAW.CAST_TO_VARCHAR2")
+    };
+    decode(v, to, what, pos)
+}
+
+/// What a RAW's bytes are read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RawAs {
+    Number,
+    Varchar2,
+    Date,
+}
+
+/// The value of a RAW (its hex digits) read as `to`; NULL for NULL or no
+/// bytes. Bytes that are no such value (Oracle's own error for them is
+/// not known to the lab) are refused rather than answered, naming `what`.
+pub fn decode(v: &Value, to: RawAs, what: &str, pos: Pos) -> Result<Value, LabError> {
     let s = match v {
         Value::Null => return Ok(Value::Null),
         Value::Str(s) => s.to_string(),
@@ -61,18 +81,34 @@ pub fn cast(v: &Value, to_number: bool, pos: Pos) -> Result<Value, LabError> {
     if bytes.is_empty() {
         return Ok(Value::Null);
     }
-    if to_number {
-        let n = number_text(&bytes).and_then(|t| crate::number::Number::parse(&t).ok());
-        // Oracle's own error for bytes that are no NUMBER is not known to
-        // the lab: refused rather than answered.
-        return n
-            .map(Value::Num)
-            .ok_or_else(|| LabError::unsupported("UTL_RAW.CAST_TO_NUMBER of bytes that are no NUMBER", pos));
-    }
-    match String::from_utf8(bytes) {
-        Ok(t) => Ok(Value::str(&t)),
-        Err(_) => Err(LabError::unsupported("UTL_RAW.CAST_TO_VARCHAR2 of bytes that are not text", pos)),
-    }
+    let got = match to {
+        RawAs::Number => number_text(&bytes).and_then(|t| crate::number::Number::parse(&t).ok()).map(Value::Num),
+        RawAs::Varchar2 => String::from_utf8(bytes).ok().map(|t| Value::str(&t)),
+        RawAs::Date => date_of(&bytes).map(Value::Date),
+    };
+    let no = match to {
+        RawAs::Number => "that are no NUMBER",
+        RawAs::Varchar2 => "that are not text",
+        RawAs::Date => "that are no DATE",
+    };
+    got.ok_or_else(|| LabError::unsupported(format!("{what} of bytes {no}"), pos))
+}
+
+/// A DATE's seven bytes (century + 100, year + 100, month, day, hour + 1,
+/// minute + 1, second + 1), AD only; None for bytes that are no date.
+fn date_of(b: &[u8]) -> Option<crate::date::Date> {
+    let ok = b.len() == 7
+        && b[0] >= 100
+        && b[1] >= 100
+        && b[1] < 200
+        && (1..=12).contains(&b[2])
+        && (1..=31).contains(&b[3])
+        && (1..=24).contains(&b[4])
+        && (1..=60).contains(&b[5])
+        && (1..=60).contains(&b[6]);
+    // (Checked first: `from_bytes` reads seven bytes in range.)
+    let d = ok.then(|| crate::date::Date::from_bytes(b))?;
+    (d.to_bytes()[..] == b[..]).then_some(d)
 }
 
 #[cfg(test)]

@@ -54,6 +54,7 @@ pub(super) fn tab_column_rows(t: &Table, value_bytes: usize) -> Vec<Vec<Value>> 
             let avg = t.stats.avg_col_len.get(i).filter(|_| t.stats.gathered).map(|&n| n as f64);
             let [ndv, density, nulls, buckets, sample, histogram] = column_statistics(t, i);
             let [low, high] = low_high(t, i, value_bytes);
+            let [global, user] = stats_flags(t, i);
             vec![
                 text(&t.name),
                 text(&c.name),
@@ -71,6 +72,8 @@ pub(super) fn tab_column_rows(t: &Table, value_bytes: usize) -> Vec<Vec<Value>> 
                 buckets,
                 if sample.is_null() { Value::Null } else { analyzed(t) },
                 sample,
+                global,
+                user,
                 opt_num(avg),
                 num(chars),
                 used,
@@ -94,6 +97,16 @@ fn column_statistics(t: &Table, i: usize) -> [Value; 6] {
         None => (1.0 / st.ndv as f64, 1.0, "NONE"),
     };
     [num(st.ndv as f64), num(density), num(st.nulls as f64), num(buckets), num(sample as f64), text(kind)]
+}
+
+/// A column's GLOBAL_STATS and USER_STATS (Oracle decodes HIST_HEAD$'s
+/// flags: NO without statistics): GLOBAL_STATS YES once DBMS_STATS
+/// gathered or set them (ANALYZE's are not global), USER_STATS YES once
+/// SET_COLUMN_STATS set them, until the column is gathered again.
+fn stats_flags(t: &Table, i: usize) -> [Value; 2] {
+    let st = t.stats.columns.get(i).filter(|_| t.stats.gathered && !t.stats.session_private);
+    let yes = |b: bool| text(if b { "YES" } else { "NO" });
+    [yes(st.is_some() && !t.load.by_analyze), yes(st.is_some_and(|c| c.user_set))]
 }
 
 /// LOW_VALUE and HIGH_VALUE: the gathered lowest and highest values in
@@ -133,7 +146,9 @@ pub(super) fn col_statistics_rows(t: &Table, value_bytes: usize) -> Vec<Vec<Valu
             let [low, high] = low_high(t, i, value_bytes);
             let avg = t.stats.avg_col_len.get(i).map(|&n| num(n as f64)).unwrap_or(Value::Null);
             let last = if sample.is_null() { Value::Null } else { analyzed(t) };
-            vec![text(&t.name), text(&c.name), ndv, low, high, density, nulls, buckets, last, sample, avg, histogram]
+            let [global, user] = stats_flags(t, i);
+            let figures = [ndv, low, high, density, nulls, buckets, last, sample, global, user, avg, histogram];
+            [text(&t.name), text(&c.name)].into_iter().chain(figures).collect()
         })
         .collect()
 }

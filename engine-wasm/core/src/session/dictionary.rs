@@ -131,9 +131,10 @@ impl Run<'_> {
             if iot { text("IOT") } else { Value::Null },
             text(if t.temp.is_some() { "Y" } else { "N" }),
             // DBMS_STATS' figures (a gather of a non-partitioned table is
-            // global); none are set by hand (SET_TABLE_STATS is refused).
+            // global, as SET_TABLE_STATS' figures are); USER_STATS YES
+            // from SET_TABLE_STATS until the next gather.
             text(if st.gathered && !t.load.by_analyze { "YES" } else { "NO" }),
-            text("NO"),
+            text(if st.user_set && !st.session_private { "YES" } else { "NO" }),
             match t.temp.map(|t| t.on_commit) {
                 Some(OnCommit::DeleteRows) => text("SYS$TRANSACTION"),
                 Some(OnCommit::PreserveRows) => text("SYS$SESSION"),
@@ -156,8 +157,7 @@ impl Run<'_> {
         let (blevel, leaves, keys, cf) = if n == 0 && !f.set {
             (0.0, 0.0, 0.0, 0.0)
         } else {
-            let cf = if bt.holds_rows { 0.0 } else { f.clustering_factor };
-            (f.blevel as f64, f.leaf_blocks, f.distinct_keys, cf)
+            (f.blevel as f64, f.leaf_blocks, f.distinct_keys, f.dictionary_cf(bt))
         };
         vec![
             text(&ix.name),
@@ -198,6 +198,8 @@ impl Run<'_> {
             num(if bt.bitmap { bt.pieces().len() } else { n } as f64),
             text(if ix.parts().is_some() { "YES" } else { "NO" }),
             text(if t.temp.is_some() { "Y" } else { "N" }),
+            // SET_INDEX_STATS' figures stand until the next gather.
+            text(if set.is_some() { "YES" } else { "NO" }),
             text(if ix.visible { "VISIBLE" } else { "INVISIBLE" }),
             // A partitioned index's segments are its partitions'; the others
             // are created with their table's.

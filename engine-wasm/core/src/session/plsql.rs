@@ -11,6 +11,7 @@ use crate::exec::{self, Env, EvalCtx};
 mod builtins;
 mod check;
 mod collections;
+mod convert_raw;
 mod cursors;
 mod dynamic;
 mod errors;
@@ -219,7 +220,7 @@ impl Run<'_> {
                     }
                 }
                 PlsqlStatement::Call { name, args } => {
-                    if !self.collection_method(name, args, vars)? {
+                    if !self.collection_method(name, args, vars)? && !self.convert_raw_value((name, args), vars)? {
                         self.plsql_call(name, args, vars, out)?
                     }
                 }

@@ -14,7 +14,9 @@ pub(crate) const DECLARED_TYPE: &str = "\0type";
 /// Declare a PL/SQL variable of type `type_text` (NULL until assigned).
 pub(crate) fn declare_var(vars: &mut Vec<(String, Value)>, name: &Ident, type_text: &str) {
     let t = crate::exec::convert::normalize_type(type_text);
-    if crate::exec::convert::plsql_type_normalized(&t).is_some() {
+    // DATE too, unchecked: DBMS_STATS.CONVERT_RAW_VALUE's overload is
+    // chosen by its OUT variable's type (`declared_type_text`).
+    if crate::exec::convert::plsql_type_normalized(&t).is_some() || t == "DATE" {
         vars.push((DECLARED_TYPE.to_string(), Value::str(&t)));
     }
     vars.push((name.name.clone(), Value::Null));
@@ -30,6 +32,16 @@ pub(crate) fn var_type(vars: &[(String, Value)], name: &str) -> Option<crate::ex
 pub(crate) fn type_at(vars: &[(String, Value)], i: usize) -> Option<crate::exec::convert::PlType> {
     match i.checked_sub(1).map(|j| &vars[j]) {
         Some((k, Value::Str(t))) if k == DECLARED_TYPE => crate::exec::convert::plsql_type_normalized(t),
+        _ => None,
+    }
+}
+
+/// The declared type's text of the variable `name` in scope (`NUMBER`,
+/// `VARCHAR2(10)`, `DATE`), when recorded.
+pub(crate) fn declared_type_text<'a>(vars: &'a [(String, Value)], name: &str) -> Option<&'a str> {
+    let i = vars.iter().rposition(|(n, _)| same_name(n, name))?;
+    match &vars[i.checked_sub(1)?] {
+        (k, Value::Str(t)) if k == DECLARED_TYPE => Some(t.as_ref()),
         _ => None,
     }
 }

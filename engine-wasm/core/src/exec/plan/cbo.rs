@@ -174,7 +174,7 @@ impl Recorder {
                     blevel: f.blevel as f64,
                     leaf_blocks: f.leaf_blocks,
                     distinct_keys: f.distinct_keys,
-                    clustering_factor: f.clustering_factor,
+                    clustering_factor: f.dictionary_cf(&ix.btree),
                     unique: ix.unique,
                 }
             })

@@ -270,6 +270,7 @@ impl Run<'_> {
                 st.num_rows = rows.map_or(st.num_rows, |x| x.round() as u64);
                 st.blocks = blocks.map_or(st.blocks, |x| x.round() as u64);
                 st.avg_row_len = len.map_or(st.avg_row_len, |x| x.round() as u32);
+                st.user_set = true;
             }
             "SET_COLUMN_STATS" | "DELETE_COLUMN_STATS" => {
                 let cname = get(&args, "colname").map(|v| v.to_string().to_uppercase()).unwrap_or_default();
@@ -329,6 +330,7 @@ impl Run<'_> {
         }
         c.ndv = ndv;
         c.nulls = nulls.map_or(c.nulls, |x| x.round() as u64);
+        c.user_set = true;
         // Set figures replace a histogram built on the old ones.
         c.hist = None;
         if let Some(len) = avgclen {
