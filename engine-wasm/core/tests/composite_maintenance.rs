@@ -185,8 +185,9 @@ fn add_partition_takes_the_template() {
     assert_eq!(error_of(&s[0]).0, lio_sql::ora::PARTITION_NAME_CONFLICT.code());
     let s = e.exec("alter table c add partition p5 values less than (30) (subpartition x values ('A'));");
     assert_eq!(error_of(&s[0]).0, lio_sql::ora::LAB_UNSUPPORTED.code());
+    // A composite partition trades with a one-level table only.
     let s = e.exec("alter table c exchange partition p2 with table c;");
-    assert_eq!(error_of(&s[0]).0, lio_sql::ora::LAB_UNSUPPORTED.code());
+    assert_eq!(error_of(&s[0]).0, lio_sql::ora::EXCHANGE_COMPOSITE_COMPOSITE.code());
 }
 
 /// RANGE-HASH by `SUBPARTITIONS 2`: an added partition's subpartitions

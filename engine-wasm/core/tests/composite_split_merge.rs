@@ -201,8 +201,8 @@ fn merge_list_partitions_apart() {
 
 /// The one-level checks, on the partitions: a split point outside P2
 /// (ORA-14080), a merge into the lower one's name (ORA-14275), a HASH
-/// top level (ORA-14255); EXCHANGE of a composite table's partition is
-/// LAB-00001. Nothing changes.
+/// top level (ORA-14255); EXCHANGE of a composite partition with a table
+/// that is not partitioned, ORA-14291. Nothing changes.
 #[test]
 fn errors() {
     let mut e = quiet_engine();
@@ -214,7 +214,8 @@ fn errors() {
         lio_sql::ora::MERGE_REUSES_LOWER.code()
     );
     ok(&e.exec("create table x (n number not null, d varchar2(1), v varchar2(10));"));
-    assert_eq!(code(&mut e, "alter table c exchange partition p1 with table x;"), lio_sql::ora::LAB_UNSUPPORTED.code());
+    let unpartitioned = lio_sql::ora::EXCHANGE_COMPOSITE_UNPARTITIONED.code();
+    assert_eq!(code(&mut e, "alter table c exchange partition p1 with table x;"), unpartitioned);
     ok(&e.exec("create table h (n number, m number) partition by hash (n) subpartition by hash (m) subpartitions 2 partitions 2;"));
     // The method is checked first: any name.
     let h = e.exec("alter table h split partition p at (3);");

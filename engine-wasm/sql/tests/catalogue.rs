@@ -1,5 +1,5 @@
 //! Every code the sql and core crates report comes from the catalogue in
-//! `sql/src/ora.rs`: no source file outside it writes a code number or a
+//! `sql/src/ora.rs` (and `ora/partitions.rs`): no source file outside it writes a code number or a
 //! catalogued text.
 
 use std::fs;
@@ -28,7 +28,7 @@ fn crate_sources() -> Vec<(String, String)> {
     }
     files
         .into_iter()
-        .filter(|p| !p.ends_with("src/ora.rs"))
+        .filter(|p| !p.ends_with("src/ora.rs") && !p.ends_with("src/ora/partitions.rs"))
         .map(|p| {
             let text = fs::read_to_string(&p).unwrap();
             let code: Vec<&str> = text.lines().map(|l| if l.trim_start().starts_with("//") { "" } else { l }).collect();

@@ -327,6 +327,7 @@ view!(TAB_PARTITIONS, TAB_PARTITIONS_N:
     ("GLOBAL_STATS", Text(3)),
     ("USER_STATS", Text(3)),
     ("INTERVAL", Text(3)),
+    ("SEGMENT_CREATED", Text(3)),
 );
 
 impl DictView {

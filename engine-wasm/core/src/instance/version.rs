@@ -117,6 +117,13 @@ pub struct VersionProfile {
     /// SEGMENT_CREATED); before, CREATE TABLE creates the segment and the
     /// clause is ORA-00922.
     pub deferred_segment_creation: bool,
+    /// 11.2.0.2+: a partition's segment is deferred too (each created by
+    /// its first row; the partition's own SEGMENT CREATION clause,
+    /// USER_TAB_PARTITIONS.SEGMENT_CREATED NO). 11.2.0.1 defers
+    /// non-partitioned tables only (oracle-base, "Segment Creation on
+    /// Demand", 11.2.0.1; Hemant Chitale, "Segment Size of a Partition
+    /// (11.2.0.2 and above)").
+    pub deferred_partition_segments: bool,
     /// A hierarchical query with START WITH is `CONNECT BY NO FILTERING
     /// WITH START-WITH` over one read of its table (11.2+ without an index
     /// to filter with). 10.2 plans CONNECT BY WITH FILTERING (FILTER, HASH
@@ -229,6 +236,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         row_limiting: true,
         append_values: true,
         deferred_segment_creation: true,
+        deferred_partition_segments: true,
         connect_by_no_filtering: true,
         fast_add_not_null_default: true,
         fast_add_nullable_default: true,
@@ -279,6 +287,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     row_limiting: false,
     append_values: false,
     deferred_segment_creation: false,
+    deferred_partition_segments: false,
     connect_by_no_filtering: false,
     fast_add_not_null_default: false,
     fast_add_nullable_default: false,
@@ -320,6 +329,7 @@ pub const V11_1_0_7: VersionProfile = VersionProfile {
     row_limiting: false,
     append_values: false,
     deferred_segment_creation: false,
+    deferred_partition_segments: false,
     connect_by_no_filtering: false,
     fast_add_nullable_default: false,
     session_private_temp_stats: false,
@@ -362,6 +372,7 @@ pub const V11_2_0_1: VersionProfile = VersionProfile {
     stats_value_bytes: 32,
     dyn_sampling_note: DynSamplingNote::Level,
     table_cached_blocks: false,
+    deferred_partition_segments: false,
     ..profile("11.2.0.1", "Oracle Database 11g Enterprise Edition Release 11.2.0.1.0 - 64bit Production")
 };
 
@@ -371,6 +382,7 @@ pub const V11_2_0_2: VersionProfile = VersionProfile {
     filtered_unique_probe_pins: false,
     trace_cursor_address: true,
     seed_created: (2010, 9, 17),
+    deferred_partition_segments: true,
     ..V11_2_0_1
 };
 

@@ -113,6 +113,7 @@ impl Run<'_> {
         }
         let (pool, pctfree) = (pool_of(&c.physical), c.physical.pctfree.unwrap_or(10));
         let part = self.partitioned_table(c, keys.pk.is_some() || !keys.uniques.is_empty(), &columns)?;
+        let part_deferred = self.partition_deferral(c, deferred)?;
         let tid = self.inst.cat.tables.len();
         let storage = self.table_storage(c, &name, tid, &keys.pk, &columns, deferred || part.is_some())?;
         let (ncols, stamp) = (columns.len(), self.object_stamp());
@@ -150,7 +151,7 @@ impl Run<'_> {
             checks: Vec::new(),
             stats_memo: Default::default(),
         });
-        self.stamp_partitions(tid, deferred);
+        self.stamp_partitions(tid, &part_deferred);
         self.create_key_indexes(tid, pool, keys)?;
         self.create_checks(tid, c)?;
         self.create_foreign_keys(tid, c)?;

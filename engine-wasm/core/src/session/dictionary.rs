@@ -277,7 +277,12 @@ impl Run<'_> {
                 continue;
             }
             let kids = ix.parts().map_or_else(|| vec![ix.id], |p| p.children.clone());
-            for c in kids.into_iter().map(|c| &cat.indexes[c]) {
+            // A LOCAL index's partition has its segment when its table
+            // partition has (both deferred to the first row, 11.2.0.2 on).
+            let local = ix.parts().is_some_and(|p| p.local);
+            let deferred =
+                |k: usize| local && t.part.as_ref().is_some_and(|p| p.parts.get(k).is_some_and(|q| q.seg.is_none()));
+            for c in kids.into_iter().enumerate().filter(|(k, _)| !deferred(*k)).map(|(_, c)| &cat.indexes[c]) {
                 let kind = super::part_index_composite::index_object_type(ix, c);
                 let mut row = seg(&ix.name, kind, self.index_tablespace(c), c.btree.blocks() as u64);
                 row[1] = c.part_of().map_or(Value::Null, |o| text(&o.name));

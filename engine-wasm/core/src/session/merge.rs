@@ -14,6 +14,12 @@
 //! INSERT VALUES or INSERT WHERE reading the target, ORA-38101 / ORA-38102.
 //! The statement's count (`N rows merged.`, SQL%ROWCOUNT) is the rows
 //! updated plus the rows inserted (a row updated then deleted counts once).
+//!
+//! A partitioned target: its join reads it as a query does (pruned on
+//! what the ON clause gives, `PARTITION ... ` lines in the plan), and the
+//! writes take the partitioned paths (an inserted row to its partition,
+//! ORA-14400 for none; an updated key that moves the row, ORA-14402
+//! without ROW MOVEMENT).
 
 use super::net::Client;
 use super::types::DmlBinds;
@@ -65,7 +71,6 @@ impl Run<'_> {
     /// `MERGE`: the rows merged (updated plus inserted).
     pub(super) fn merge(&mut self, m: &Merge, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
         let tid = self.dml_table(&m.table)?;
-        self.refuse_partitioned(tid, "MERGE into a partitioned table", m.table.pos)?;
         let qual = m.alias.as_ref().unwrap_or(&m.table).name.clone();
         // SET's DEFAULT keywords as UPDATE reads them.
         let sets = match &m.update {

@@ -57,6 +57,7 @@ mod partition_composite_ddl;
 mod partition_composite_reorg;
 mod partition_ddl;
 mod partition_exchange;
+mod partition_exchange_composite;
 mod partition_interval;
 mod partition_reorg;
 mod plsql;

@@ -8,7 +8,7 @@ use super::*;
 use crate::catalog::partition::{Interval, PartBound, PartMethod, PartStats, Partition, Partitioning, MAX_PARTITIONS};
 use crate::catalog::{Column, RowStore, SegmentKind};
 use crate::storage::HeapSegment;
-use lio_sql::ast::{PartitionBound, PartitionBy, PartitionMethod};
+use lio_sql::ast::{PartitionBound, PartitionBy, PartitionMethod, SegmentCreation};
 
 impl Run<'_> {
     /// The table's partitioning (without object numbers yet: see
@@ -181,7 +181,9 @@ impl Run<'_> {
     /// Each partition's OBJECT_ID, after the table's (as Oracle numbers
     /// them); a partition with no name is SYS_Pn, n its OBJECT_ID. Their
     /// segments are created now unless deferred.
-    pub(super) fn stamp_partitions(&mut self, tid: TableId, deferred: bool) {
+    /// `deferred[i]`: whether partition `i` (as declared) waits for its
+    /// first row ([`Self::partition_deferral`]).
+    pub(super) fn stamp_partitions(&mut self, tid: TableId, deferred: &[bool]) {
         if self.inst.cat.tables[tid].part.as_ref().is_some_and(|p| p.sub.is_some()) {
             return self.stamp_composite(tid, deferred);
         }
@@ -194,10 +196,36 @@ impl Run<'_> {
             if part.name.is_empty() {
                 part.name = format!("SYS_P{}", stamp.id);
             }
-            if !deferred {
+            if !deferred.get(i).copied().unwrap_or(false) {
                 self.create_partition_segment(tid, i);
             }
         }
+    }
+
+    /// Whether each declared partition's segment waits for its first row:
+    /// its own SEGMENT CREATION clause, else the table's (`table`: the
+    /// clause or DEFERRED_SEGMENT_CREATION). Before 11.2.0.2 a partitioned
+    /// table's segments come with it and neither clause is modelled there
+    /// (LAB-00001: 11.2.0.1's own error for them is not established).
+    pub(super) fn partition_deferral(&self, c: &lio_sql::ast::CreateTable, table: bool) -> Result<Vec<bool>, LabError> {
+        let Some(p) = c.partitioning.as_deref() else { return Ok(Vec::new()) };
+        let n = p.count.map_or(p.partitions.len(), |n| n as usize);
+        let own = |i: usize| p.partitions.get(i).and_then(|d| d.segment_creation);
+        if !self.inst.profile.deferred_partition_segments {
+            if let Some((_, at)) = (0..n).find_map(own) {
+                return Err(LabError::with(
+                    ora::LAB_UNSUPPORTED,
+                    "SEGMENT CREATION on a partition before 11.2.0.2",
+                    at,
+                ));
+            }
+            if c.segment_creation == Some(SegmentCreation::Deferred) {
+                let what = "SEGMENT CREATION DEFERRED of a partitioned table before 11.2.0.2";
+                return Err(LabError::with(ora::LAB_UNSUPPORTED, what, c.segment_creation_pos));
+            }
+            return Ok(vec![false; n]);
+        }
+        Ok((0..n).map(|i| own(i).map_or(table, |(s, _)| s == SegmentCreation::Deferred)).collect())
     }
 
     /// The partitions of the rows an INSERT appends to table `tid`
@@ -226,7 +254,12 @@ impl Run<'_> {
             hit[i as usize] = true;
         }
         for (i, _) in hit.iter().enumerate().filter(|(_, h)| **h) {
-            self.create_partition_segment(tid, i);
+            if self.inst.cat.tables[tid].part.as_ref().is_some_and(|p| p.parts[i].seg.is_none()) {
+                // Space management's recursive transaction, as for a
+                // table's deferred segment (`create_deferred_segment`).
+                self.imu_recursive();
+                self.create_partition_segment(tid, i);
+            }
         }
         let Some(p) = self.inst.cat.tables[tid].part.as_mut() else { return Ok(Vec::new()) };
         p.row_part.extend(routed);
@@ -387,6 +420,12 @@ impl Run<'_> {
                         let r = rows.last_mut().expect("pushed");
                         r.extend(stats_columns(st));
                         r.push(text(if p.seq > 0 { "YES" } else { "NO" }));
+                        // A composite partition is metadata: its subpartitions hold the segments.
+                        r.push(text(match (subs > 0, p.seg.is_some()) {
+                            (true, _) => "N/A",
+                            (false, true) => "YES",
+                            (false, false) => "NO",
+                        }));
                     }
                 }
             }

@@ -76,7 +76,7 @@ impl Run<'_> {
     /// subpartitions' (an unnamed partition SYS_Pn, each subpartition
     /// SYS_SUBPn, n its OBJECT_ID); the subpartitions' segments are
     /// created now unless deferred.
-    pub(super) fn stamp_composite(&mut self, tid: TableId, deferred: bool) {
+    pub(super) fn stamp_composite(&mut self, tid: TableId, deferred: &[bool]) {
         let Some(first) = self.inst.cat.tables[tid].part.as_ref().and_then(|p| p.sub.as_ref()).map(|s| s.first.clone())
         else {
             return;
@@ -99,7 +99,7 @@ impl Run<'_> {
                     Some((top, sub)) if !sub.is_empty() => format!("{top}_{sub}"),
                     _ => format!("SYS_SUBP{}", stamp.id),
                 };
-                if !deferred {
+                if !deferred.get(i).copied().unwrap_or(false) {
                     self.create_partition_segment(tid, j);
                 }
             }
@@ -136,6 +136,7 @@ impl Run<'_> {
                 let r = rows.last_mut().expect("pushed");
                 r.extend(super::partition::stats_columns(&p.stats));
                 r.push(text(if s.top.parts[top].seq > 0 { "YES" } else { "NO" }));
+                r.push(text(if p.seg.is_some() { "YES" } else { "NO" }));
             }
         }
         rows

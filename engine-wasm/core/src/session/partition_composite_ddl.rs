@@ -18,7 +18,7 @@
 //! Global indexes lose the rows of what was dropped or truncated as for a
 //! one-level table (`part_index_ddl.rs`): UNUSABLE without `UPDATE
 //! [GLOBAL] INDEXES` unless no row went. SPLIT and MERGE:
-//! `partition_composite_reorg.rs`; EXCHANGE is refused (LAB-00001).
+//! `partition_composite_reorg.rs`; EXCHANGE `partition_exchange_composite.rs`.
 
 use super::*;
 use crate::catalog::partition::IndexTop;

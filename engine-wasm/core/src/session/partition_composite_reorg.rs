@@ -47,8 +47,8 @@ struct Reshaped {
 }
 
 impl Run<'_> {
-    /// SPLIT or MERGE of composite table `tid`'s partitions; EXCHANGE is
-    /// LAB-00001.
+    /// SPLIT, MERGE or EXCHANGE (`partition_exchange_composite.rs`) of
+    /// composite table `tid`'s partitions.
     pub(super) fn reorganize_composite(&mut self, tid: TableId, r: &Reorganize, pos: Pos) -> Result<(), LabError> {
         let (shape, update) = match r {
             Reorganize::Split { name, at, into, update } => {
@@ -66,10 +66,7 @@ impl Run<'_> {
                 let merged = self.reorganized_partition(tid, into.as_ref(), bound, ts)?;
                 (self.merge_composite(tid, lo, hi, merged), *update)
             }
-            Reorganize::Exchange { .. } => {
-                let what = "EXCHANGE PARTITION of a composite-partitioned table";
-                return Err(LabError::with(ora::LAB_UNSUPPORTED, what, pos));
-            }
+            Reorganize::Exchange { .. } => return self.exchange_composite(tid, r, pos),
         };
         self.reshaped_indexes(tid, &shape, update)
     }

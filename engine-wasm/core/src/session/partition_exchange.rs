@@ -33,21 +33,12 @@ impl Run<'_> {
             .cat
             .table_id(&table.name)
             .ok_or_else(|| LabError::new(ora::TABLE_OR_VIEW_DOES_NOT_EXIST, table.pos))?;
-        let (t, o) = (&self.inst.cat.tables[tid], &self.inst.cat.tables[other]);
+        let o = &self.inst.cat.tables[other];
         let heap = matches!(o.storage, TableStorage::Heap { .. });
         if other == tid || o.part.is_some() || !heap || o.temp.is_some() {
             return Err(LabError::new(ora::EXCHANGE_TABLE_KIND, table.pos));
         }
-        if t.columns.len() != o.columns.len() {
-            return Err(LabError::new(ora::EXCHANGE_COLUMN_COUNT, table.pos));
-        }
-        let same = |a: &crate::catalog::Column, b: &crate::catalog::Column| {
-            a.data_type == b.data_type && a.type_text == b.type_text
-        };
-        if t.columns.iter().zip(&o.columns).any(|(a, b)| !same(a, b)) {
-            return Err(LabError::new(ora::EXCHANGE_COLUMN_MISMATCH, table.pos));
-        }
-        self.check_not_busy(other, table.pos)?;
+        self.exchange_columns(tid, other, table.pos)?;
         let pairs = if *including { self.exchange_index_pairs(tid, other, table.pos)? } else { Vec::new() };
         let t = &self.inst.cat.tables[tid];
         let pt = t.part.as_deref().expect("checked");
@@ -96,6 +87,19 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// The two tables' columns: as many (ORA-14096), of the same types and
+    /// sizes (ORA-14097); `other` not in use by another transaction.
+    pub(super) fn exchange_columns(&self, tid: TableId, other: TableId, pos: Pos) -> Result<(), LabError> {
+        let (t, o) = (&self.inst.cat.tables[tid], &self.inst.cat.tables[other]);
+        if t.columns.len() != o.columns.len() {
+            return Err(LabError::new(ora::EXCHANGE_COLUMN_COUNT, pos));
+        }
+        if t.columns.iter().zip(&o.columns).any(|(a, b)| !same_type(a, b)) {
+            return Err(LabError::new(ora::EXCHANGE_COLUMN_MISMATCH, pos));
+        }
+        self.check_not_busy(other, pos)
+    }
+
     /// INCLUDING INDEXES: each local index of `tid` and the index of
     /// `other` it trades with (ORA-14098 unless they pair one for one).
     fn exchange_index_pairs(&self, tid: TableId, other: TableId, pos: Pos) -> Result<Vec<(usize, usize)>, LabError> {
@@ -132,51 +136,11 @@ impl Run<'_> {
     /// Returns the rows of `tid` that changed (the partition's, now gone,
     /// and the new ones).
     fn trade_rows(&mut self, tid: TableId, other: TableId, i: usize, (ours, theirs): (&[u32], &[u32])) -> HashSet<u32> {
-        let cat = &mut self.inst.cat;
-        let width = cat.tables[tid].columns.len();
-        let mut leaving = RowStore::new(width);
-        let mut leaving_loc = Vec::with_capacity(ours.len());
-        let mut bytes = 0u64;
-        let mut leaving_migrated = Vec::new();
-        {
-            let t = &mut cat.tables[tid];
-            for (k, &r) in ours.iter().enumerate() {
-                leaving.push_slice(&t.rows.row(r as usize).to_vec());
-                leaving_loc.push(t.loc[r as usize]);
-                if let Some(&m) = t.migrated.get(&r) {
-                    leaving_migrated.push((k as u32, m));
-                }
-                bytes += t.rows.row(r as usize).row_size() as u64;
-                t.loc[r as usize].slot = crate::storage::DEAD_SLOT;
-                t.migrated.remove(&r);
-                if let Some(p) = t.part.as_mut() {
-                    p.row_part[r as usize] = u16::MAX;
-                }
-            }
-            t.dead_rows += ours.len();
-            t.stats_memo.forget();
-        }
+        let leaving = self.take_out(tid, ours);
         let mut changed: HashSet<u32> = ours.iter().copied().collect();
-        let (mut coming, mut coming_loc, mut their_bytes) = (RowStore::new(width), Vec::new(), 0u64);
-        let first = cat.tables[tid].rows.len() as u32;
-        let mut coming_migrated = Vec::new();
-        {
-            let o = &cat.tables[other];
-            for (k, &r) in theirs.iter().enumerate() {
-                coming.push_slice(&o.rows.row(r as usize).to_vec());
-                coming_loc.push(o.loc[r as usize]);
-                if let Some(&m) = o.migrated.get(&r) {
-                    coming_migrated.push((first + k as u32, m));
-                }
-                their_bytes += o.rows.row(r as usize).row_size() as u64;
-            }
-        }
-        let t = &mut cat.tables[tid];
-        t.rows.append(coming);
-        t.loc.extend(coming_loc);
-        t.migrated.extend(coming_migrated);
-        t.mem_bytes = t.mem_bytes.saturating_sub(bytes) + their_bytes;
+        let first = self.take_in(tid, other, theirs, &mut |_| i as u16);
         changed.extend(first..first + theirs.len() as u32);
+        let cat = &mut self.inst.cat;
         let their_id = {
             let o = &cat.tables[other];
             o.load.data_id.unwrap_or(o.stamp.id)
@@ -188,9 +152,7 @@ impl Run<'_> {
             }
             _ => unreachable!("checked: a heap table"),
         };
-        let pt = cat.tables[tid].part.as_mut().expect("checked");
-        pt.row_part.extend(std::iter::repeat_n(i as u16, theirs.len()));
-        let p = &mut pt.parts[i];
+        let p = &mut cat.tables[tid].part.as_mut().expect("checked").parts[i];
         let our_id = p.data_object_id();
         std::mem::swap(&mut p.seg, &mut seg);
         std::mem::swap(&mut p.heap, &mut heap);
@@ -198,14 +160,67 @@ impl Run<'_> {
         let o = &mut cat.tables[other];
         o.storage = TableStorage::Heap { seg, heap };
         o.load.data_id = Some(our_id);
-        o.rows = leaving;
-        o.loc = leaving_loc;
-        o.migrated.clear();
-        o.migrated.extend(leaving_migrated);
-        o.dead_rows = 0;
-        o.stats_memo.forget();
-        o.mem_bytes = bytes;
+        leaving.replace_rows_of(o);
         changed
+    }
+
+    /// Rows `ours` of table `tid` leave it (dead where they were), kept
+    /// with their places for the table they go to.
+    pub(super) fn take_out(&mut self, tid: TableId, ours: &[u32]) -> Leaving {
+        let t = &mut self.inst.cat.tables[tid];
+        let mut out = Leaving { rows: RowStore::new(t.columns.len()), loc: Vec::new(), migrated: Vec::new(), bytes: 0 };
+        for (k, &r) in ours.iter().enumerate() {
+            out.rows.push_slice(&t.rows.row(r as usize).to_vec());
+            out.loc.push(t.loc[r as usize]);
+            if let Some(&m) = t.migrated.get(&r) {
+                out.migrated.push((k as u32, m));
+            }
+            out.bytes += t.rows.row(r as usize).row_size() as u64;
+            t.loc[r as usize].slot = crate::storage::DEAD_SLOT;
+            t.migrated.remove(&r);
+            if let Some(p) = t.part.as_mut() {
+                p.row_part[r as usize] = u16::MAX;
+            }
+        }
+        t.dead_rows += ours.len();
+        t.stats_memo.forget();
+        t.mem_bytes = t.mem_bytes.saturating_sub(out.bytes);
+        out
+    }
+
+    /// Rows `theirs` of `other` join `tid` at their blocks and slots, each
+    /// in the segment `part_of` says (for a partitioned `tid`); returns the
+    /// first one's row number.
+    pub(super) fn take_in(
+        &mut self,
+        tid: TableId,
+        other: TableId,
+        theirs: &[u32],
+        part_of: &mut dyn FnMut(u32) -> u16,
+    ) -> u32 {
+        let cat = &mut self.inst.cat;
+        let first = cat.tables[tid].rows.len() as u32;
+        let (mut coming, mut coming_loc, mut bytes) = (RowStore::new(cat.tables[tid].columns.len()), Vec::new(), 0u64);
+        let mut coming_migrated = Vec::new();
+        let o = &cat.tables[other];
+        for (k, &r) in theirs.iter().enumerate() {
+            coming.push_slice(&o.rows.row(r as usize).to_vec());
+            coming_loc.push(o.loc[r as usize]);
+            if let Some(&m) = o.migrated.get(&r) {
+                coming_migrated.push((first + k as u32, m));
+            }
+            bytes += o.rows.row(r as usize).row_size() as u64;
+        }
+        let parts: Vec<u16> = theirs.iter().map(|&r| part_of(r)).collect();
+        let t = &mut cat.tables[tid];
+        t.rows.append(coming);
+        t.loc.extend(coming_loc);
+        t.migrated.extend(coming_migrated);
+        t.mem_bytes += bytes;
+        if let Some(pt) = t.part.as_mut() {
+            pt.row_part.extend(parts);
+        }
+        first
     }
 
     /// Index (partition) `c`'s tree built again over its table's live
@@ -232,5 +247,31 @@ impl Run<'_> {
         ix.btree = bt;
         ix.unusable = !usable;
         Ok(())
+    }
+}
+
+/// Two columns of the same type and size.
+pub(super) fn same_type(a: &crate::catalog::Column, b: &crate::catalog::Column) -> bool {
+    a.data_type == b.data_type && a.type_text == b.type_text
+}
+
+/// Rows taken out of a table ([`Run::take_out`]), with their places.
+pub(super) struct Leaving {
+    rows: RowStore,
+    loc: Vec<crate::storage::RowLoc>,
+    migrated: Vec<(u32, u32)>,
+    bytes: u64,
+}
+
+impl Leaving {
+    /// These rows become table `o`'s only ones.
+    pub(super) fn replace_rows_of(self, o: &mut crate::catalog::Table) {
+        o.rows = self.rows;
+        o.loc = self.loc;
+        o.migrated.clear();
+        o.migrated.extend(self.migrated);
+        o.dead_rows = 0;
+        o.stats_memo.forget();
+        o.mem_bytes = self.bytes;
     }
 }

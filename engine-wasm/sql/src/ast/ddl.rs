@@ -290,6 +290,9 @@ pub struct PartitionDef {
     pub bound: PartitionBound,
     pub tablespace: Option<Ident>,
     pub pos: Pos,
+    /// The partition's own `SEGMENT CREATION IMMEDIATE | DEFERRED` and
+    /// where it begins (11.2.0.2 on).
+    pub segment_creation: Option<(SegmentCreation, Pos)>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -3,13 +3,13 @@
 
 impl super::DictView {
     /// Whether the release lacks the view's last column: TAB_HISTOGRAMS'
-    /// ENDPOINT_REPEAT_COUNT (12c), TABLES' and INDEXES' SEGMENT_CREATED
-    /// (11.2, deferred segment creation).
+    /// ENDPOINT_REPEAT_COUNT (12c), TABLES', INDEXES', TAB_PARTITIONS' and
+    /// TAB_SUBPARTITIONS' SEGMENT_CREATED (11.2, deferred segment creation).
     pub fn lacks_last_column(self, hybrid_histograms: bool, deferred_segment_creation: bool) -> bool {
         use super::DictView::*;
         match self {
             TabHistograms | DbaTabHistograms => !hybrid_histograms,
-            Tables | DbaTables | Indexes | DbaIndexes => !deferred_segment_creation,
+            Tables | DbaTables | Indexes | DbaIndexes | TabPartitions | TabSubpartitions => !deferred_segment_creation,
             _ => false,
         }
     }

@@ -25,6 +25,7 @@ view!(TAB_SUBPARTITIONS, TAB_SUBPARTITIONS_N:
     ("GLOBAL_STATS", Text(3)),
     ("USER_STATS", Text(3)),
     ("INTERVAL", Text(3)),
+    ("SEGMENT_CREATED", Text(3)),
 );
 
 pub(super) const fn typed() -> &'static [(&'static str, ColType)] {
