@@ -25,11 +25,20 @@ fn prime(e: &Engine) {
     }
 }
 
-/// Each table's kept figures equal those of a copy (which computes them).
+/// Each table's kept figures equal those of a copy (which computes them),
+/// and its rows' running column length totals (which the figures read
+/// when no row is deleted) equal the sums of its rows' lengths.
 fn check(e: &Engine, after: &str) {
     for t in e.catalog().tables.iter().filter(|t| !t.dropped) {
         let kept = figures(t);
         assert_eq!(kept, figures(&t.clone()), "{} after {after}", t.name);
+        let mut sums = vec![0u64; t.rows.width()];
+        for r in t.rows.iter() {
+            sums.iter_mut().zip(r.column_lens()).for_each(|(s, n)| *s += n as u64);
+        }
+        assert_eq!(t.rows.column_len_sums(), &sums[..], "{}'s length totals after {after}", t.name);
+        let dead = t.loc.iter().filter(|l| l.is_dead()).count();
+        assert_eq!((dead, t.loc.len()), (t.dead_rows, t.rows.len()), "{}'s dead rows after {after}", t.name);
     }
 }
 
