@@ -2,8 +2,6 @@
 //! produces one row of aggregates into its source.
 
 use super::*;
-use crate::catalog::Cell;
-use lio_sql::ast::AggregateFunc;
 
 /// LISTAGG's values, held and joined (a file of its own beside this one).
 #[path = "listagg.rs"]
@@ -105,7 +103,11 @@ pub(super) fn add_row(
             continue;
         }
         match &a.arg {
-            Some(e) if max_min_in_place(rt.cat, env, e, a.func, s).is_some() => {}
+            // A view's column is borrowed where it lies (no copy).
+            Some(CExpr::Gen { src, col }) => match env.gen[*src].get(*col) {
+                Some(v) => s.add_ref(a.func, v, pos)?,
+                None => s.add_ref(a.func, &Value::Null, pos)?,
+            },
             Some(e) => match e.column_value(rt.cat, env) {
                 Some(v) => s.add_ref(a.func, &v, pos)?,
                 None => {
@@ -125,37 +127,6 @@ pub(super) fn add_row(
         }
     }
     Ok(())
-}
-
-/// MAX or MIN of a table's column: the column compared where it lies in
-/// its row, and copied out only when it becomes the aggregate's value (a
-/// row that does not change it costs no decoded value, no string's count).
-/// None when the argument or the values are of another kind (the caller
-/// then adds the value as usual).
-#[inline(always)]
-fn max_min_in_place(cat: &Catalog, env: &Env, e: &CExpr, func: AggregateFunc, s: &mut AggState) -> Option<()> {
-    use std::cmp::Ordering;
-    let CExpr::Col { src, table, col } = e else { return None };
-    let want = match func {
-        AggregateFunc::Max => Ordering::Greater,
-        AggregateFunc::Min => Ordering::Less,
-        _ => return None,
-    };
-    let row = cat.tables[*table].rows.get(env.rows[*src] as usize)?;
-    let ord = match (row.cell(*col)?, &s.value) {
-        // A NULL is never counted.
-        (Cell::Null, _) => return Some(()),
-        (_, Value::Null) => want,
-        (Cell::Num(x), Value::Num(v)) => x.cmp(v),
-        (Cell::Str(x), Value::Str(v)) => x.as_bytes().cmp(v.as_bytes()),
-        (Cell::Date(x), Value::Date(v)) => x.cmp(v),
-        _ => return None,
-    };
-    if ord == want {
-        s.value = row.value(*col);
-    }
-    s.count += 1;
-    Some(())
 }
 
 #[cfg(test)]
