@@ -22,6 +22,10 @@ use crate::text::{Text, INLINE_MAX};
 use crate::value::{Number, Value};
 use std::rc::Rc;
 
+/// The store's running column length totals, and what a row costs it.
+#[path = "rows_lens.rs"]
+mod lens;
+
 /// log2 of the rows a chunk holds.
 const SHIFT: u32 = 12;
 /// Rows a chunk holds.
@@ -65,6 +69,8 @@ pub struct RowStore {
     /// Set afresh (unique across stores) by every change: equal stamps,
     /// equal rows (a copy's), so figures computed from them still hold.
     stamp: u64,
+    /// Each column's length summed over the rows (`rows_lens.rs`).
+    lens: Vec<u64>,
 }
 
 /// Bytes of the column whose tag is `tag`, the tag included.
@@ -211,19 +217,21 @@ impl<'a> RowRef<'a> {
         }
         stored_len_at(self.col(c), self.texts)
     }
-    /// Each column's [`Value::column_len`], in column order, read off the
-    /// record (no value decoded).
-    pub fn column_lens(&self) -> impl Iterator<Item = usize> + 'a {
+    /// Each column's [`Self::stored_len`], in column order, in one pass
+    /// over the record (no value decoded).
+    #[inline]
+    pub fn stored_lens(&self) -> impl Iterator<Item = usize> + 'a {
         let (texts, mut rec) = (self.texts, self.rec);
         (0..self.width).map(move |_| {
-            let (tag, n) = (rec[0], stored_len_at(rec, texts));
-            rec = &rec[col_len(tag)..];
-            match n {
-                _ if tag == 0 => 1,
-                n if n > 250 => n + 3,
-                n => n + 1,
-            }
+            let n = stored_len_at(rec, texts);
+            rec = &rec[col_len(rec[0])..];
+            n
         })
+    }
+    /// Each column's [`Value::column_len`] (length bytes: one, three past
+    /// 250; a NULL is its length byte), in column order, off the record.
+    pub fn column_lens(&self) -> impl Iterator<Item = usize> + 'a {
+        self.stored_lens().map(|n| if n > 250 { n + 3 } else { n + 1 })
     }
     /// Each column's class and stored length, in column order, read off
     /// the record (no value decoded).
@@ -378,7 +386,8 @@ impl Chunk {
 
 impl RowStore {
     pub fn new(width: usize) -> Self {
-        RowStore { width, last_text: vec![u32::MAX; width], stamp: new_stamp(), ..RowStore::default() }
+        let (last_text, lens) = (vec![u32::MAX; width], vec![0; width]);
+        RowStore { width, last_text, stamp: new_stamp(), lens, ..RowStore::default() }
     }
     /// The store's stamp: it changes at every change of its rows.
     pub fn stamp(&self) -> u64 {
@@ -417,26 +426,6 @@ impl RowStore {
     pub fn held_bytes(&self) -> u64 {
         self.chunks.iter().map(|c| c.held_bytes()).sum::<u64>()
     }
-    /// Bytes [`Self::push_from`] would add for `row` (its record, offset,
-    /// and any long string not the previous row's).
-    pub fn charge_of(&self, row: &[Value]) -> u64 {
-        let mut bytes = 4u64;
-        let last = self.chunks.last().filter(|_| self.rows & (CHUNK_ROWS - 1) != 0);
-        for (c, v) in row.iter().enumerate() {
-            bytes += match v {
-                Value::Null => 1,
-                Value::Num(n) => 1 + n.packed().len() as u64,
-                Value::Date(_) => 8,
-                Value::Str(s) if s.len() <= INLINE_MAX => 1 + s.len() as u64,
-                Value::Str(s) => {
-                    let prev = last.and_then(|ch| ch.texts.get(self.last_text.get(c).copied()? as usize));
-                    let same = prev.is_some_and(|old| old.ptr_eq(s) || old.as_bytes() == s.as_bytes());
-                    5 + if same { 0 } else { TEXT_BYTES + RC_BYTES + s.len() as u64 }
-                }
-            };
-        }
-        bytes
-    }
     /// Append a row, leaving `row` empty (its capacity kept).
     pub fn push_from(&mut self, row: &mut Vec<Value>) {
         self.push_slice(row);
@@ -458,6 +447,7 @@ impl RowStore {
         last.offs.push(last.data.len() as u32);
         last.encode(row, &mut self.last_text);
         self.rows += 1;
+        self.count_lens(self.rows - 1, true);
     }
     /// Append a row (see [`Self::push_from`]).
     pub fn push(&mut self, row: Box<[Value]>) {
@@ -493,6 +483,7 @@ impl RowStore {
             return;
         }
         self.stamp = new_stamp();
+        (rows..self.rows).for_each(|r| self.count_lens(r, false));
         let kept = rows.div_ceil(CHUNK_ROWS);
         self.chunks.truncate(kept);
         let in_last = rows - (kept.max(1) - 1) * CHUNK_ROWS;
@@ -518,6 +509,12 @@ impl RowStore {
     pub fn set_row(&mut self, r: usize, row: &[Value]) {
         debug_assert_eq!(row.len(), self.width);
         self.stamp = new_stamp();
+        self.count_lens(r, false);
+        self.set_record(r, row);
+        self.count_lens(r, true);
+    }
+    /// Row `r`'s record replaced by `row`'s.
+    fn set_record(&mut self, r: usize, row: &[Value]) {
         let width = self.width;
         let c = Rc::make_mut(&mut self.chunks[r >> SHIFT]);
         let i = r & (CHUNK_ROWS - 1);
@@ -558,6 +555,7 @@ impl RowStore {
         self.stamp = new_stamp();
         self.chunks = Vec::new();
         self.rows = 0;
+        self.lens.iter_mut().for_each(|n| *n = 0);
         self.last_text.iter_mut().for_each(|t| *t = u32::MAX);
     }
     pub fn iter(&self) -> RowIter<'_> {

@@ -70,9 +70,23 @@ impl LiveRows<'_> {
     }
 
     /// Live rows and each column's average length, including the length
-    /// byte, as DBMS_STATS reports AVG_COL_LEN (one pass over the rows).
+    /// byte, as DBMS_STATS reports AVG_COL_LEN: from the store's running
+    /// totals when every row is live (`rows_lens.rs`), else one pass over
+    /// the live rows.
     fn avg_col_lens(&self) -> (u64, Vec<u32>) {
         let n = (self.rows.len() - self.dead) as u64;
+        let sums = if self.dead == 0 && self.loc.len() == self.rows.len() {
+            let kept = self.rows.column_len_sums();
+            (0..self.columns).map(|c| kept.get(c).copied().unwrap_or(0)).collect()
+        } else {
+            self.live_len_sums()
+        };
+        let avg = sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
+        (n, avg)
+    }
+
+    /// Each column's length summed over the live rows (one pass over them).
+    pub fn live_len_sums(&self) -> Vec<u64> {
         let mut sums = vec![0u64; self.columns];
         for (r, _) in self.rows.iter().zip(self.loc).filter(|(_, l)| !l.is_dead()) {
             for (i, len) in r.column_lens().enumerate() {
@@ -81,8 +95,7 @@ impl LiveRows<'_> {
                 }
             }
         }
-        let avg = sums.iter().map(|s| if n == 0 { 0 } else { (*s as f64 / n as f64).ceil() as u32 }).collect();
-        (n, avg)
+        sums
     }
 }
 

@@ -24,6 +24,32 @@ impl Run<'_> {
     pub(super) fn cr_enter(&mut self, tables: &[TableId]) -> Result<Vec<TableId>, LabError> {
         // A table this transaction loaded by direct path: ORA-12838.
         self.check_direct_loaded(tables, Pos::default())?;
+        self.cr_swap_in(tables)
+    }
+
+    /// Whether a query on `tables` reads one as it was before another
+    /// session's uncommitted changes ([`Self::cr_enter`] swaps one in).
+    pub(super) fn cr_needed(&self, tables: &[TableId]) -> bool {
+        let me = self.s.sid;
+        !self.inst.row_locks.is_empty()
+            && tables.iter().any(|&t| self.inst.cat.tables.get(t).is_some_and(|t| t.txn_sids.iter().any(|w| *w != me)))
+    }
+
+    /// `f` run on the consistent-read versions of `tables` (a hard
+    /// parse's optimizer reads the rows as a query in this session would).
+    pub(super) fn read_consistently<T>(
+        &mut self,
+        tables: &[TableId],
+        f: impl FnOnce(&Self) -> Result<T, LabError>,
+    ) -> Result<T, LabError> {
+        let swapped = self.cr_swap_in(tables)?;
+        let r = f(self);
+        self.cr_leave(&swapped);
+        r
+    }
+
+    /// [`Self::cr_enter`]'s versions swapped in (no direct-load check).
+    pub(super) fn cr_swap_in(&mut self, tables: &[TableId]) -> Result<Vec<TableId>, LabError> {
         let mut swapped = Vec::new();
         // Every uncommitted change holds a row lock: none, nothing to undo.
         if self.inst.row_locks.is_empty() {

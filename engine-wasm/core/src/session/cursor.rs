@@ -72,6 +72,17 @@ impl Run<'_> {
         Some(c)
     }
 
+    /// `q` optimized in this session's environment, on the tables as the
+    /// catalog holds them now.
+    fn optimize(&self, q: &Query, vars: &[String], binds: &super::sqlplus::ParseKinds) -> Result<Compiled, LabError> {
+        let profile = self.inst.profile.clone();
+        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
+        ctx.cbo_trace = self.cbo_tracing();
+        ctx.costing.sampling = self.s.sampling;
+        binds.set(&mut ctx);
+        exec::compile(q, &ctx)
+    }
+
     /// A parse that found no cached cursor: compile `q` (a soft parse when
     /// another session has it in the shared pool, else a hard parse).
     pub(super) fn compile_cursor(
@@ -82,13 +93,15 @@ impl Run<'_> {
         cs: &CallStacks,
     ) -> Result<(Box<Compiled>, bool), LabError> {
         self.ensure_dual(Some(q), None);
-        let profile = self.inst.profile.clone();
         let mut binds = self.parse_kinds();
-        let mut ctx = Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, vars, &self.s.user);
-        ctx.cbo_trace = self.cbo_tracing();
-        ctx.costing.sampling = self.s.sampling;
-        binds.set(&mut ctx);
-        let mut c = Box::new(exec::compile(q, &ctx)?);
+        let mut c = Box::new(self.optimize(q, vars, &binds)?);
+        if self.cr_needed(&c.tables) {
+            // The optimizer's figures of a table without statistics (its
+            // rows, dynamic sampling) read it as a query in this session
+            // would: without other sessions' uncommitted changes.
+            let tables = c.tables.clone();
+            c = Box::new(self.read_consistently(&tables, |r| r.optimize(q, vars, &binds))?);
+        }
         // The library cache: a child of this text built in this optimizer
         // environment, on the tables as they are, is shared (a soft parse);
         // an invalidated one is reloaded; else a new child is built.

@@ -66,7 +66,18 @@ impl Run<'_> {
 
     /// EXPLAIN PLAN's optimisation of `q`: afresh, with the statistics and
     /// parameters as they are now (no cursor is looked up or kept).
-    pub(super) fn explain_compile(&self, q: &lio_sql::ast::Query) -> Result<exec::Compiled, LabError> {
+    /// Tables another session has changed and not committed are read as
+    /// they were before (as a hard parse reads them: `compile_cursor`).
+    pub(super) fn explain_compile(&mut self, q: &lio_sql::ast::Query) -> Result<exec::Compiled, LabError> {
+        let c = self.explain_optimize(q)?;
+        if !self.cr_needed(&c.tables) {
+            return Ok(c);
+        }
+        let tables = c.tables.clone();
+        self.read_consistently(&tables, |r| r.explain_optimize(q))
+    }
+
+    fn explain_optimize(&self, q: &lio_sql::ast::Query) -> Result<exec::Compiled, LabError> {
         let profile = self.inst.profile.clone();
         let mut ctx =
             Self::plan_ctx(&self.inst.cat, &profile, &self.s.params, self.s.sid, &[] as &[String], &self.s.user);

@@ -381,7 +381,9 @@ pub(super) fn source_bytes(cat: &Catalog, env: &Env, s: usize, table: Option<cra
         Some(tid) => {
             let t = &cat.tables[tid];
             let r = env.rows[s] as usize;
-            t.rows.get(r).map_or(0, |row| (0..t.columns.len()).map(|c| row.stored_len(c) as u64 + 1).sum())
+            // Each column's bytes and its length byte (one pass over the record).
+            let n = t.columns.len();
+            t.rows.get(r).map_or(0, |row| row.stored_lens().take(n).map(|l| l as u64).sum::<u64>() + n as u64)
         }
         None => env.gen[s].iter().map(|v| v.column_len() as u64).sum(),
     }

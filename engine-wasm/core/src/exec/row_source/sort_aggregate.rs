@@ -103,6 +103,11 @@ pub(super) fn add_row(
             continue;
         }
         match &a.arg {
+            // A view's column is borrowed where it lies (no copy).
+            Some(CExpr::Gen { src, col }) => match env.gen[*src].get(*col) {
+                Some(v) => s.add_ref(a.func, v, pos)?,
+                None => s.add_ref(a.func, &Value::Null, pos)?,
+            },
             Some(e) => match e.column_value(rt.cat, env) {
                 Some(v) => s.add_ref(a.func, &v, pos)?,
                 None => {
