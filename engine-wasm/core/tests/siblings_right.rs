@@ -161,8 +161,10 @@ fn gather_stats_arguments_by_position_are_checked() {
 /// "Column Projection Information" sections to TYPICAL, `ADVANCED` the
 /// "Outline Data" too, and `+ALIAS`, `+PROJECTION`, `+OUTLINE` each one
 /// (Oracle Database PL/SQL Packages and Types Reference, DBMS_XPLAN,
-/// DISPLAY_CURSOR's `format`). The lab prints none of them: the words are
-/// refused with LAB-00001 (they printed TYPICAL's text). Turned off with
+/// DISPLAY_CURSOR's `format`). The lab prints Column Projection and Outline
+/// Data nowhere: those words are refused with LAB-00001 (they printed
+/// TYPICAL's text); `+ALIAS` is printed where the lab can name the query
+/// blocks (`tests/xplan_alias.rs`). Turned off with
 /// `-`, or words whose sections only show for features the lab has not
 /// (`+PARALLEL`, `+PARTITION`), they are still taken.
 #[test]
@@ -172,7 +174,7 @@ fn xplan_formats_with_sections_the_lab_lacks_are_refused() {
     let steps = e.exec(
         "select * from table(dbms_xplan.display_cursor(null, null, 'ALL'));\n\
          select * from table(dbms_xplan.display_cursor(null, null, 'TYPICAL +OUTLINE'));\n\
-         select * from table(dbms_xplan.display_cursor(format => 'allstats last +alias'));\n\
+         select * from table(dbms_xplan.display_cursor(format => 'allstats last +projection'));\n\
          explain plan for select * from t;\n\
          select * from table(dbms_xplan.display(null, null, 'ADVANCED'));\n\
          select * from table(dbms_xplan.display(null, null, 'TYPICAL -PROJECTION -ALIAS +PARALLEL'));\n\

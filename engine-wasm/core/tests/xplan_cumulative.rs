@@ -77,7 +77,7 @@ fn a_refused_format_word_is_pointed_at_where_it_was_written() {
     ok(&e.exec("create table t (id number);\nselect * from t;"));
     let steps = e.exec(
         "select * from table(dbms_xplan.display_cursor(null, null, 'TYPICAL +OUTLINE'));\n\
-         select * from table(dbms_xplan.display_cursor(format => 'allstats last +alias'));",
+         select * from table(dbms_xplan.display_cursor(format => 'allstats last +projection'));",
     );
     let col = |k: usize| {
         let (code, line, column) = error_of(&steps[k]);

@@ -65,6 +65,15 @@ pub fn reported_hint(text: &str, pos: Pos) -> Option<Pos> {
     parser::first_reported_hint(text, pos)
 }
 
+/// Whether a statement's text holds the unquoted word `word` (upper
+/// case) as a token of its own: not inside a string, a comment or a
+/// quoted name (`JOIN` in an ANSI join).
+pub fn has_word(text: &str, word: &str) -> bool {
+    lexer::tokenize(text, Pos { line: 1, column: 1 }, lexer::LexOptions::default())
+        .into_iter()
+        .any(|t| matches!(&t.tok, lexer::Tok::Ident { name, quoted: false } if name == word))
+}
+
 /// Every bind variable (`:name`) in a statement's text, in order: its
 /// name upper-cased and its position (the text starts at `pos`).
 pub fn binds(text: &str, pos: Pos) -> Vec<(String, Pos)> {

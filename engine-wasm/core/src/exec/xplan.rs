@@ -20,8 +20,9 @@
 //!
 //! Formats: `BASIC` (Id, Operation, Name), `TYPICAL` (the default: Rows,
 //! Bytes, Cost (%CPU), Time and the predicates), `ALL`/`ADVANCED` (as
-//! TYPICAL; refused, as are `+ALIAS`, `+PROJECTION` and `+OUTLINE`: the lab
-//! prints none of their sections), `ALLSTATS`/`IOSTATS` [`LAST`] (Starts, E-Rows, A-Rows, A-Time,
+//! TYPICAL; refused, as are `+PROJECTION` and `+OUTLINE`: the lab prints
+//! neither section), `+ALIAS` (the Query Block Name / Object Alias section,
+//! `session/xplan_alias.rs`), `ALLSTATS`/`IOSTATS` [`LAST`] (Starts, E-Rows, A-Rows, A-Time,
 //! Buffers: with `LAST` the cursor's last execution's, without it the sums
 //! over its executions since it was loaded), with `+`/`-` modifiers for
 //! `ROWS`, `BYTES`, `COST`, `PREDICATE` and `NOTE`, and `+PEEKED_BINDS`
@@ -34,8 +35,11 @@
 //! seek plus 8 KB at 4 KB/ms), rounded up to whole seconds, at least
 //! `00:00:01`.
 
+mod sections;
+
 use super::hash::shape_hash;
 use crate::result::PlanLineOut;
+use sections::{push_notes, push_peeked, push_predicates};
 
 /// Row sources whose name Oracle keeps with a blank at its end (DBMS_XPLAN
 /// prints OPERATION, a blank and OPTIONS, and these have no OPTIONS): the
@@ -84,6 +88,8 @@ pub struct Format {
     /// The Hint Report (19c+): TYPICAL's and ALL's, BASIC's with
     /// `+HINT_REPORT`; `-HINT_REPORT` hides it.
     pub hint_report: bool,
+    /// "Query Block Name / Object Alias" (`+ALIAS`, and ALL's).
+    pub alias: bool,
 }
 
 impl Format {
@@ -101,19 +107,20 @@ impl Format {
         partition: true,
         peeked: false,
         hint_report: true,
+        alias: false,
     };
 
     /// The first word of a format string that asks for a section the lab
-    /// does not print: `ALL` and `ADVANCED` (Oracle adds the Query Block
-    /// Name / Object Alias and Column Projection Information sections,
-    /// ADVANCED the Outline Data too) and `ALIAS`, `PROJECTION`, `OUTLINE`
-    /// unless turned off with `-`. Accepting them printed TYPICAL's text.
+    /// does not print: `ALL` and `ADVANCED` (Oracle adds the Column
+    /// Projection Information section, ADVANCED the Outline Data too) and
+    /// `PROJECTION`, `OUTLINE` unless turned off with `-`. Accepting them
+    /// printed TYPICAL's text. (`+ALIAS` is printed: `session/xplan_alias.rs`.)
     pub fn not_modelled(text: Option<&str>) -> Option<String> {
         let text = text?;
         text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).find_map(|w| {
             let up = w.to_ascii_uppercase();
             let word = up.strip_prefix('+').unwrap_or(&up);
-            matches!(word, "ALL" | "ADVANCED" | "ALIAS" | "PROJECTION" | "OUTLINE").then(|| w.to_string())
+            matches!(word, "ALL" | "ADVANCED" | "PROJECTION" | "OUTLINE").then(|| w.to_string())
         })
     }
 
@@ -145,10 +152,12 @@ impl Format {
                         partition: false,
                         peeked: f.peeked,
                         hint_report: false,
+                        alias: f.alias,
                     }
                 }
                 ("TYPICAL" | "SERIAL" | "ALL" | "ADVANCED", None) => {
-                    f = Format { stats: f.stats, last: f.last, mem: f.mem, peeked: f.peeked, ..Format::TYPICAL }
+                    let alias = f.alias || matches!(word, "ALL" | "ADVANCED");
+                    f = Format { stats: f.stats, last: f.last, mem: f.mem, peeked: f.peeked, alias, ..Format::TYPICAL }
                 }
                 ("LAST", _) => f.last = on,
                 ("ALLSTATS" | "IOSTATS" | "RUNSTATS_LAST" | "RUNSTATS_TOT", _) => {
@@ -169,10 +178,8 @@ impl Format {
                 ("PARTITION", _) => f.partition = on,
                 ("PEEKED_BINDS", _) => f.peeked = on,
                 ("HINT_REPORT", _) => f.hint_report = on,
-                (
-                    "ALIAS" | "PROJECTION" | "OUTLINE" | "PARALLEL" | "REMOTE" | "ADAPTIVE" | "QBREGISTRY" | "REPORT",
-                    _,
-                ) => {}
+                ("ALIAS", _) => f.alias = on,
+                ("PROJECTION" | "OUTLINE" | "PARALLEL" | "REMOTE" | "ADAPTIVE" | "QBREGISTRY" | "REPORT", _) => {}
                 ("ROWS", _) => f.rows = on,
                 ("BYTES", _) => f.bytes = on,
                 ("COST", _) => f.cost = on,
@@ -269,11 +276,13 @@ pub fn render(
     cursor: Option<&CursorHeader<'_>>,
     notes: &[String],
 ) -> Vec<String> {
-    render_with(lines, f, src, cursor, notes, &[])
+    render_with(lines, f, src, cursor, notes, &[], &[])
 }
 
 /// [`render`] with the "Peeked Binds" section's lines (`peeked`: one per
-/// bind position, printed when the format asks for them and there are some).
+/// bind position, printed when the format asks for them and there are
+/// some) and the "Query Block Name / Object Alias" section's (`alias`, its
+/// heading included: printed as given, under the plan table).
 pub fn render_with(
     lines: &[PlanLineOut],
     f: &Format,
@@ -281,6 +290,7 @@ pub fn render_with(
     cursor: Option<&CursorHeader<'_>>,
     notes: &[String],
     peeked: &[String],
+    alias: &[String],
 ) -> Vec<String> {
     let mut out = Vec::new();
     if let Some(c) = cursor {
@@ -382,34 +392,16 @@ pub fn render_with(
         push_mem_cols(&mut cols, lines);
     }
     push_table(&mut out, &cols, lines.len());
-    push_peeked(&mut out, f, peeked);
+    out.extend(alias.iter().cloned());
+    push_peeked(&mut out, f.peeked, peeked);
     if f.predicate {
         push_predicates(&mut out, lines);
     }
-    push_notes(&mut out, f, cursor, notes);
+    push_notes(&mut out, f.note, f.stats && cursor.is_some_and(|c| !c.stats_gathered), notes);
     if cursor.is_some() {
         out.push(String::new());
     }
     out
-}
-
-/// The Note section, when the format shows it and there is a note: the
-/// plan's own, then display_cursor's warning when ALLSTATS asked for
-/// rowsource statistics the cursor did not gather.
-fn push_notes(out: &mut Vec<String>, f: &Format, cursor: Option<&CursorHeader<'_>>, notes: &[String]) {
-    let warning = f.stats && cursor.is_some_and(|c| !c.stats_gathered);
-    if !f.note || (notes.is_empty() && !warning) {
-        return;
-    }
-    out.push(String::new());
-    out.push("Note".into());
-    out.push("-----".into());
-    out.extend(notes.iter().cloned());
-    if warning {
-        out.push("   - Warning: basic plan statistics not available. These are only collected when:".into());
-        out.push("       * hint 'gather_plan_statistics' is used for the statement or".into());
-        out.push("       * parameter 'statistics_level' is set to 'ALL', at session or system level".into());
-    }
 }
 
 /// OMem, 1Mem and Used-Mem (with its passes), and Used-Tmp when a line
@@ -490,34 +482,6 @@ fn push_table(out: &mut Vec<String>, cols: &[Col], rows: usize) {
         out.push(row(cols.iter().map(|c| c.cells[i].as_str()).collect(), false));
     }
     out.push(rule);
-}
-
-/// "Peeked Binds", when the format asks for it and a bind was peeked.
-fn push_peeked(out: &mut Vec<String>, f: &Format, peeked: &[String]) {
-    if f.peeked && !peeked.is_empty() {
-        out.extend(["".into(), "Peeked Binds (identified by position):".into(), "-".repeat(38), String::new()]);
-        out.extend(peeked.iter().cloned());
-    }
-}
-
-/// "Predicate Information": each line's access and filter predicates.
-fn push_predicates(out: &mut Vec<String>, lines: &[PlanLineOut]) {
-    let has_pred = |l: &PlanLineOut| l.access.is_some() || l.filter.is_some();
-    if lines.iter().any(has_pred) {
-        out.push(String::new());
-        out.push("Predicate Information (identified by operation id):".into());
-        out.push("---------------------------------------------------".into());
-        out.push(String::new());
-        for l in lines.iter().filter(|l| has_pred(l)) {
-            let mut first = true;
-            for (kind, text) in [("access", &l.access), ("filter", &l.filter)] {
-                let Some(t) = text else { continue };
-                let lead = if first { format!("{:>4} - ", l.id) } else { " ".repeat(7) };
-                out.push(format!("{lead}{kind}({t})"));
-                first = false;
-            }
-        }
-    }
 }
 
 /// Which estimate columns DBMS_XPLAN leaves blank on a line.

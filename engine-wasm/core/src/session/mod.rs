@@ -95,6 +95,7 @@ mod util;
 mod view;
 mod workload;
 mod xplan;
+mod xplan_alias;
 mod xplan_binds;
 
 use crate::catalog::{Catalog, SegmentKind, TableId};

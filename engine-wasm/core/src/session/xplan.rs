@@ -95,7 +95,7 @@ impl Run<'_> {
         };
         if let (Ok(_), Some(word)) = (Format::parse(x.format.as_deref()), Format::not_modelled(x.format.as_deref())) {
             return Err(LabError::unsupported(
-                format!("DBMS_XPLAN.{fname} format {word} (its query block, projection and outline sections)"),
+                format!("DBMS_XPLAN.{fname} format {word} (its column projection and outline sections)"),
                 format_word_pos(x, &word),
             ));
         }
@@ -107,7 +107,8 @@ impl Run<'_> {
                 XplanFunc::Display => match &self.s.plan_table {
                     Some((id, plan, notes, explained)) if x.statement_id.is_none() || x.statement_id == *id => {
                         self.hint_report_refused(&f, explained, x.pos)?;
-                        xplan::render(plan, &f, PlanSource::Explain, None, notes)
+                        let alias = self.alias_lines(&f, explained, plan, x)?;
+                        xplan::render_with(plan, &f, PlanSource::Explain, None, notes, &[], &alias)
                     }
                     Some(_) => vec![format!(
                         "Error: cannot fetch plan for statement_id '{}'",
@@ -136,7 +137,9 @@ impl Run<'_> {
                                     Some(c) if f.peeked => self.peeked_bind_lines(&last.text, c.child, peek_at)?,
                                     _ => Vec::new(),
                                 };
-                                xplan::render_with(&plan, &f, PlanSource::Cursor, Some(&head(child)), &notes, &peeked)
+                                let alias = self.alias_lines(&f, &last.text, &plan, x)?;
+                                let h = head(child);
+                                xplan::render_with(&plan, &f, PlanSource::Cursor, Some(&h), &notes, &peeked, &alias)
                             }
                             Some(c) if c.dictionary_view().is_some() => {
                                 let v = c.dictionary_view().unwrap_or_default();
@@ -149,7 +152,9 @@ impl Run<'_> {
                                     true => self.peeked_bind_lines(&last.text, c.child, peek_at)?,
                                     false => Vec::new(),
                                 };
-                                xplan::render_with(&plan, &f, PlanSource::Cursor, Some(&head(c.child)), &notes, &peeked)
+                                let alias = self.alias_lines(&f, &last.text, &plan, x)?;
+                                let h = head(c.child);
+                                xplan::render_with(&plan, &f, PlanSource::Cursor, Some(&h), &notes, &peeked, &alias)
                             }
                             None => cannot_fetch(&sql_id, Some(&last.text)),
                         }
@@ -172,6 +177,21 @@ impl Run<'_> {
             rows_processed: n,
             ..Default::default()
         })
+    }
+
+    /// The ALIAS section's lines when the format asks for them (refused
+    /// at the format's ALIAS word where the lab cannot name the blocks).
+    fn alias_lines(
+        &self,
+        f: &Format,
+        text: &str,
+        plan: &[PlanLineOut],
+        x: &XplanCall,
+    ) -> Result<Vec<String>, LabError> {
+        if !f.alias {
+            return Ok(Vec::new());
+        }
+        self.alias_section(text, plan, format_word_pos(x, "ALIAS"))
     }
 
     /// A query ran: it is the cursor display_cursor shows next.
