@@ -33,6 +33,8 @@
 // integer division truncates), as is text that is not a number compared
 // with a number (ORA-01722 in Oracle; tests/values_right.rs covers it).
 
+import { mathSelect } from './math.mjs';
+
 /** mulberry32: a small seeded PRNG. */
 export function rng(seed) {
   let a = seed >>> 0;
@@ -643,7 +645,7 @@ export function makeQuery(r, tables) {
   if (shape === 12) return connectBy(r, t());
   if (shape === 13) return recursiveWith(r, t());
   if (shape === 14) return rollupCube(r, t());
-  if (shape === 15) return dateSelect(r, t());
+  if (shape === 15) return r.chance(0.3) ? mathSelect(r, t()) : dateSelect(r, t());
   if (shape === 16) return windowSelect(r, t());
   if (shape === 17) return outerJoin(r, t(), t());
   if (shape === 9 && r.chance(0.25)) return r.chance(0.5) ? fullJoin(r, t(), t()) : fullJoinForms(r, t(), t());

@@ -1,8 +1,9 @@
 //! Numeric and character functions of issue 33 that scripts use in their
-//! first lines: SQRT, POWER (whole exponents), REMAINDER, BITAND, INITCAP,
-//! REVERSE, ASCII, CHR. NUMBER results keep Oracle's 20 base-100 digits;
-//! what the lab cannot compute exactly (a fractional exponent, a
-//! character above 127) is refused (LAB-00001), not approximated.
+//! first lines: SQRT, POWER, LN, EXP, LOG, REMAINDER, BITAND, INITCAP,
+//! REVERSE, ASCII, CHR. NUMBER results keep Oracle's 20 base-100 digits
+//! (the transcendental ones correctly rounded, see `number::transc`);
+//! what the lab cannot compute (a character above 127) is refused
+//! (LAB-00001), not approximated.
 
 use crate::number::{NumError, Number};
 use crate::value::Value;
@@ -14,6 +15,10 @@ use lio_sql::{ora, LabError};
 pub enum Math {
     Sqrt,
     Power,
+    Ln,
+    Exp,
+    /// `LOG(base, x)`.
+    Log,
     Remainder,
     Bitand,
     Initcap,
@@ -29,6 +34,9 @@ impl Math {
         Some(match name {
             "SQRT" => Math::Sqrt,
             "POWER" => Math::Power,
+            "LN" => Math::Ln,
+            "EXP" => Math::Exp,
+            "LOG" => Math::Log,
             "REMAINDER" => Math::Remainder,
             "BITAND" => Math::Bitand,
             "INITCAP" => Math::Initcap,
@@ -42,7 +50,7 @@ impl Math {
 
     pub(super) fn arity(self) -> (usize, usize) {
         match self {
-            Math::Power | Math::Remainder | Math::Bitand => (2, 2),
+            Math::Power | Math::Log | Math::Remainder | Math::Bitand => (2, 2),
             Math::Translate => (3, 3),
             _ => (1, 1),
         }
@@ -53,6 +61,9 @@ impl Math {
         match self {
             Math::Sqrt => "SQRT",
             Math::Power => "POWER",
+            Math::Ln => "LN",
+            Math::Exp => "EXP",
+            Math::Log => "LOG",
             Math::Remainder => "REMAINDER",
             Math::Bitand => "BITAND",
             Math::Initcap => "INITCAP",
@@ -106,6 +117,25 @@ pub(super) fn eval(f: Math, v: &[Value], pos: Pos) -> Result<Value, LabError> {
         },
         Math::Power => match (n(0)?, n(1)?) {
             (Some(a), Some(b)) => e(power(&a, &b, pos)?)?,
+            _ => Value::Null,
+        },
+        Math::Ln => match n(0)? {
+            Some(x) if x.is_negative() || x.is_zero() => return Err(out_of_range(&x, pos)),
+            Some(x) => e(x.ln())?,
+            None => Value::Null,
+        },
+        Math::Exp => match n(0)? {
+            Some(x) => e(x.exp())?,
+            None => Value::Null,
+        },
+        // LOG(n2, n1): base n2 positive and not 1, n1 positive (SQL
+        // Language Reference, LOG); the base is checked first.
+        Math::Log => match (n(0)?, n(1)?) {
+            (Some(b), _) if b.is_negative() || b.is_zero() || b == Number::from_i64(1) => {
+                return Err(out_of_range(&b, pos))
+            }
+            (Some(_), Some(x)) if x.is_negative() || x.is_zero() => return Err(out_of_range(&x, pos)),
+            (Some(b), Some(x)) => e(b.log(&x))?,
             _ => Value::Null,
         },
         Math::Remainder => match (n(0)?, n(1)?) {
@@ -185,14 +215,26 @@ pub fn sqrt(x: &Number) -> Result<Number, NumError> {
     x.sqrt()
 }
 
-/// POWER(a, b) for a whole `b` (|b| up to 10^6): square and multiply,
-/// each product rounded to 20 base-100 digits as Oracle's `*`. A
-/// fractional exponent needs LN and EXP, which the lab does not model.
+/// POWER(a, b): for a whole `b` (|b| up to 10^6) square and multiply,
+/// each product rounded to 20 base-100 digits as Oracle's `*`; otherwise
+/// `e^(b ln a)` for a positive `a` ([`Number::pow_real`]), ORA-01428 for
+/// a negative one.
 fn power(a: &Number, b: &Number, pos: Pos) -> Result<Result<Number, NumError>, LabError> {
     let k = match b.to_i64().filter(|k| b.is_integer() && k.unsigned_abs() <= 1_000_000) {
         Some(k) => k,
         None if a.is_negative() && !b.is_integer() => return Err(out_of_range(a, pos)),
-        None => return Err(LabError::unsupported("POWER with an exponent that is not a whole number", pos)),
+        None if a.is_negative() || a.is_zero() => {
+            return Err(LabError::unsupported("POWER of 0 or of a negative number to an exponent beyond 10^6", pos))
+        }
+        None => {
+            return match a.pow_real(b) {
+                Ok(Some(r)) => Ok(Ok(r)),
+                Ok(None) => {
+                    Err(LabError::unsupported("POWER of a number this near 1 to an exponent of 10^16 or more", pos))
+                }
+                Err(e) => Ok(Err(e)),
+            }
+        }
     };
     if k < 0 && a.is_zero() {
         return Err(LabError::unsupported("POWER of 0 to a negative exponent", pos));
@@ -302,7 +344,9 @@ mod tests {
         // international-dba.blogspot.com: power(2.82842712,2) = 7.99999997
         // (7.9999999731514944 in full).
         assert_eq!(p("2.82842712", "2").unwrap().to_string(), "7.9999999731514944");
-        assert!(p("11", "0.5").unwrap_err().message.contains("not a whole number"));
+        // SQL Language Reference: POWER(3, 2) is 9; a fractional exponent
+        // is e^(b ln a): 11^0.5 is SQRT(11).
+        assert_eq!(p("11", "0.5").unwrap(), Value::Num(n("11").sqrt().unwrap()));
         assert_eq!(p("-8", "0.5").unwrap_err().code, ora::ARGUMENT_OUT_OF_RANGE.code());
         assert_eq!(p("10", "200").unwrap_err().code, ora::NUMERIC_OVERFLOW.code());
     }

@@ -13,9 +13,11 @@
 //! `Number` is 22 bytes with no allocation.
 
 mod arith;
+mod fixed;
 mod float;
 mod root;
 mod text;
+mod transc;
 
 use std::cmp::Ordering;
 

@@ -11,9 +11,6 @@ const DATE_FUNCTIONS: &[&str] = &["SYSTIMESTAMP", "CURRENT_TIMESTAMP", "LOCALTIM
 /// name (LAB-00001), not reported as an unknown name (ORA-00904 says the
 /// function does not exist, which in Oracle it does).
 const NOT_MODELLED_FUNCTIONS: &[&str] = &[
-    "EXP",
-    "LN",
-    "LOG",
     "SIN",
     "COS",
     "TAN",
