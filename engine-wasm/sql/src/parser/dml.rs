@@ -71,10 +71,18 @@ impl Parser<'_> {
         self.no_partition_extended_name()?;
         let alias = if self.is_kw("SET") { None } else { self.table_alias() };
         self.expect_kw("SET", ora::MISSING_SET_KEYWORD)?;
+        let sets = self.set_list("UPDATE")?;
+        let where_clause = self.dml_where()?;
+        Ok(Update { table, alias, sets, where_clause, hints, pos })
+    }
+
+    /// The list after `SET` of UPDATE and of MERGE's UPDATE clause
+    /// (`stmt` names the statement in the refusal of `SET (c, ...) =`).
+    pub(super) fn set_list(&mut self, stmt: &str) -> R<Vec<(Ident, Expr)>> {
         let mut sets = Vec::new();
         loop {
             if self.is(&Tok::LParen) {
-                return Err(self.unsupported("UPDATE SET (columns) = (subquery)"));
+                return Err(self.unsupported(format!("{stmt} SET (columns) = (subquery)")));
             }
             let col = self.column_ref()?;
             if !self.eat(&Tok::Eq) {
@@ -82,11 +90,9 @@ impl Parser<'_> {
             }
             sets.push((col, self.value_or_default()?));
             if !self.eat(&Tok::Comma) {
-                break;
+                return Ok(sets);
             }
         }
-        let where_clause = self.dml_where()?;
-        Ok(Update { table, alias, sets, where_clause, hints, pos })
     }
 
     /// A value of VALUES or SET: an expression, or the DEFAULT keyword
