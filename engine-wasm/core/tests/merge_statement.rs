@@ -262,3 +262,27 @@ fn brooks_merge_oddity() {
     assert_eq!(error_of(&steps[0]), ("ORA-30926", 1, 12));
     assert_eq!(row_strings(&steps[1]), ["1|B"]);
 }
+
+/// The MERGEs of AskTom's "ORA-30926 not raised in merge statement for
+/// non-deterministic set of rows" (2020; tests/articles/
+/// asktom-merge-ora-30926-by-release.sql): from 12.2 (the 18c profile)
+/// only the sorted two-row MERGE, whose first update leaves the row as it
+/// was, passes (`2 rows merged.`); under 10.2.0.5 every one is ORA-30926.
+#[test]
+fn asktom_ora_30926_by_release() {
+    let script = include_str!("../../../tests/articles/asktom-merge-ora-30926-by-release.sql");
+    for (version, passes) in [("18c", true), ("10.2.0.5", false)] {
+        let mut e = quiet_engine();
+        let steps = e.exec(&format!("lab version {version};\n{script}"));
+        let merges: Vec<_> = steps.iter().filter(|s| s.statement.starts_with("merge")).collect();
+        assert_eq!(merges.len(), 6, "{version}");
+        for (k, m) in merges.iter().enumerate() {
+            if k == 4 && passes {
+                assert!(m.error.is_none(), "{version}: {:?}", m.error);
+                assert_eq!(m.feedback.as_deref(), Some("2 rows merged."));
+            } else {
+                assert_eq!(error_of(m).0, "ORA-30926", "{version}: MERGE {}", k + 1);
+            }
+        }
+    }
+}
