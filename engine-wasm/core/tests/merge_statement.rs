@@ -262,3 +262,86 @@ fn brooks_merge_oddity() {
     assert_eq!(error_of(&steps[0]), ("ORA-30926", 1, 12));
     assert_eq!(row_strings(&steps[1]), ["1|B"]);
 }
+
+/// The MERGEs of AskTom's "ORA-30926 not raised in merge statement for
+/// non-deterministic set of rows" (2020; tests/articles/
+/// asktom-merge-ora-30926-by-release.sql): from 12.2 (the 18c profile)
+/// only the sorted two-row MERGE, whose first update leaves the row as it
+/// was, passes (`2 rows merged.`); under 10.2.0.5 every one is ORA-30926.
+#[test]
+fn asktom_ora_30926_by_release() {
+    let script = include_str!("../../../tests/articles/asktom-merge-ora-30926-by-release.sql");
+    for (version, passes) in [("18c", true), ("10.2.0.5", false)] {
+        let mut e = quiet_engine();
+        let steps = e.exec(&format!("lab version {version};\n{script}"));
+        let merges: Vec<_> = steps.iter().filter(|s| s.statement.starts_with("merge")).collect();
+        assert_eq!(merges.len(), 6, "{version}");
+        for (k, m) in merges.iter().enumerate() {
+            if k == 4 && passes {
+                assert!(m.error.is_none(), "{version}: {:?}", m.error);
+                assert_eq!(m.feedback.as_deref(), Some("2 rows merged."));
+            } else {
+                assert_eq!(error_of(m).0, "ORA-30926", "{version}: MERGE {}", k + 1);
+            }
+        }
+    }
+}
+
+/// MERGE's UPDATE clause with `SET c = (SELECT ...)`; UPDATE's is
+/// refused (Oracle shows the subquery as the UPDATE line's second child,
+/// after the table's lines: Antognini, "Troubleshooting Oracle
+/// Performance", the UPDATE operation; the lab's plan would show it
+/// first). Hand-checked on T (ID 1..3, V 10, 20, 30, W 'a'..'c') and S
+/// (ID 1, 2; W 'x', 'y').
+#[test]
+fn set_from_a_scalar_subquery() {
+    const TS: &str = "create table t (id number, v number, w varchar2(10));\n\
+        create table s (id number, v number, w varchar2(10));\n\
+        insert into t values (1, 10, 'a');\ninsert into t values (2, 20, 'b');\n\
+        insert into t values (3, 30, 'c');\ninsert into s values (1, 100, 'x');\n\
+        insert into s values (2, 200, 'y');\ncommit;\n";
+    const ROWS: &str = "select id || ':' || v || ':' || w from t order by id;";
+    let mut e = quiet_engine();
+    ok(&e.exec(TS));
+    let steps = e.exec("update t set v = (select s.v from s where s.id = t.id);");
+    assert_eq!(error_of(&steps[0]), ("LAB-00001", 1, 19));
+    // MERGE's SET reads the source row in its subquery: ID 1 takes
+    // max(W) of S's IDs <= 1 ('x'), ID 2 of IDs <= 2 ('y').
+    let steps = e.exec(&format!(
+        "merge into t using s on (t.id = s.id) when matched then\n\
+         update set t.w = (select max(w) from s s2 where s2.id <= s.id);\n{ROWS}\nrollback;"
+    ));
+    ok(&steps);
+    assert_eq!(steps[0].feedback.as_deref(), Some("2 rows merged."));
+    assert_eq!(row_strings(&steps[1]), ["1:10:x", "2:20:y", "3:30:c"]);
+    // Two rows from a single-row subquery: ORA-01427, nothing changed.
+    let steps = e.exec(&format!(
+        "merge into t using s on (t.id = s.id) when matched then update set t.w = (select w from s);\n{ROWS}"
+    ));
+    assert_eq!(error_of(&steps[0]).0, "ORA-01427");
+    assert_eq!(row_strings(&steps[1]), ["1:10:a", "2:20:b", "3:30:c"]);
+}
+
+/// `SET (c1, c2) = (SELECT ...)`: a count that does not match is Oracle's
+/// error (ORA-00947 not enough values, ORA-00913 too many, at the
+/// subquery's SELECT); a matching one is refused, in UPDATE and in MERGE.
+#[test]
+fn set_columns_from_a_subquery() {
+    let mut e = quiet_engine();
+    ok(&e.exec(
+        "create table t (id number, v number, w varchar2(10));\ncreate table s (id number, v number, w varchar2(10));",
+    ));
+    let cases = [
+        ("update t set (v, w) = (select s.v from s where s.id = t.id);", ("ORA-00947", 1, 24)),
+        ("update t set (v) = (select s.v, s.w from s where s.id = t.id);", ("ORA-00913", 1, 21)),
+        ("update t set (v, w) = (select s.v, s.w from s where s.id = t.id);", ("LAB-00001", 1, 14)),
+        (
+            "merge into t using s on (t.id = s.id) when matched then update set (t.v, t.w) = (select 1 from dual);",
+            ("ORA-00947", 1, 82),
+        ),
+    ];
+    for (sql, want) in cases {
+        let steps = e.exec(sql);
+        assert_eq!(error_of(&steps[0]), want, "{sql}");
+    }
+}

@@ -189,6 +189,14 @@ pub struct VersionProfile {
     /// The Note line of a plan whose statement sampled a table
     /// dynamically (`optimizer/dyn_sampling.rs`).
     pub dyn_sampling_note: DynSamplingNote,
+    /// A MERGE may update a target row a second time when the updates
+    /// before left its SET columns as the statement read them (ORA-30926
+    /// only once one changed them): 11g (Dominic Brooks, "MERGE oddity",
+    /// 2011) and 12.2 on (AskTom, "ORA-30926 not raised in merge statement
+    /// for non-deterministic set of rows", 2020: 12.2 to 19.4). 10.2.0.5
+    /// raises ORA-30926 at every second update of a row (the same thread,
+    /// tested on 10.2.0.5, 12.0 and 12.1).
+    pub merge_reupdate_unchanged: bool,
 }
 
 /// How DBMS_XPLAN's Note says a statement was dynamically sampled.
@@ -257,6 +265,7 @@ const fn profile(name: &'static str, banner: &'static str) -> VersionProfile {
         stats_prefs: true,
         table_cached_blocks: true,
         sqlerrm_non_oracle: true,
+        merge_reupdate_unchanged: true,
     }
 }
 
@@ -306,6 +315,7 @@ pub const V10_2_0_5: VersionProfile = VersionProfile {
     stats_prefs: false,
     table_cached_blocks: false,
     sqlerrm_non_oracle: false,
+    merge_reupdate_unchanged: false,
     ..profile("10.2.0.5", "Oracle Database 10g Enterprise Edition Release 10.2.0.5.0 - 64bit Production")
 };
 

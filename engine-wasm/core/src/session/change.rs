@@ -211,6 +211,13 @@ impl Run<'_> {
     /// `UPDATE`: returns the rows updated.
     pub(super) fn update(&mut self, u: &Update, text: &str, binds: DmlBinds, client: Client) -> Result<u64, LabError> {
         let tid = self.dml_table(&u.table)?;
+        // Oracle runs a SET list's subqueries as the UPDATE line's later
+        // children (after the table's lines); the lab's query would show
+        // them first (a select list's place).
+        if let Some((_, e)) = u.sets.iter().find(|(_, e)| matches!(e, Expr::Subquery(_))) {
+            let at = crate::exec::plan::select_expr_pos(e);
+            return Err(LabError::unsupported("UPDATE SET c = (subquery)", at));
+        }
         let u = &*self.update_sets(u, tid)?;
         let mut cols = std::mem::take(&mut self.s.dml.cols);
         cols.clear();

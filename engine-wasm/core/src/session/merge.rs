@@ -102,7 +102,8 @@ impl Run<'_> {
             FromItem::Table { name, .. } => name.pos,
             _ => m.table.pos,
         };
-        let plan = split_rows(found, &layout, unstable_at)?;
+        let reupdate = self.inst.profile.merge_reupdate_unchanged;
+        let plan = split_rows(found, &layout, unstable_at, reupdate)?;
         let (slot, mark) = (self.s.dml.slot, self.sql_mark());
         let start = self.txn().undo.len();
         let n = (plan.updates.len() + plan.inserts.len()) as u64;
@@ -456,9 +457,10 @@ fn insert_reads_target(project: &[CExpr], target: usize, l: &Layout, m: &Merge) 
 
 /// Each join row to its change. A target row a second source row
 /// updates is ORA-30926 when the update before changed it; one left as it
-/// was is updated again (Dominic Brooks's "MERGE oddity": a row set to its
-/// own value, then to another, is `2 rows merged.`; run again, ORA-30926).
-fn split_rows(found: Vec<Vec<Value>>, l: &Layout, pos: Pos) -> Result<Plan, LabError> {
+/// was is updated again where the release allows it (`reupdate`: Dominic
+/// Brooks's "MERGE oddity": a row set to its own value, then to another,
+/// is `2 rows merged.`; run again, ORA-30926), else ORA-30926 too.
+fn split_rows(found: Vec<Vec<Value>>, l: &Layout, pos: Pos, reupdate: bool) -> Result<Plan, LabError> {
     let mut plan = Plan::default();
     // Each updated row: whether an update changed it, and its values now.
     let mut seen: HashMap<u32, (bool, Vec<Value>)> = HashMap::new();
@@ -474,7 +476,9 @@ fn split_rows(found: Vec<Vec<Value>>, l: &Layout, pos: Pos) -> Result<Plan, LabE
             }
             let new = &row[1..=l.sets];
             match seen.get_mut(&(r as u32)) {
-                Some((true, _)) => return Err(LabError::new(ora::MERGE_UNSTABLE_ROWS, pos)),
+                Some((changed, _)) if *changed || !reupdate => {
+                    return Err(LabError::new(ora::MERGE_UNSTABLE_ROWS, pos))
+                }
                 Some((changed, now)) => {
                     *changed = now.as_slice() != new;
                     *now = new.to_vec();

@@ -2,6 +2,7 @@
 
 use super::{Parser, R};
 use crate::ast::*;
+use crate::error::LabError;
 use crate::lexer::Tok;
 use crate::ora;
 
@@ -71,10 +72,18 @@ impl Parser<'_> {
         self.no_partition_extended_name()?;
         let alias = if self.is_kw("SET") { None } else { self.table_alias() };
         self.expect_kw("SET", ora::MISSING_SET_KEYWORD)?;
+        let sets = self.set_list("UPDATE")?;
+        let where_clause = self.dml_where()?;
+        Ok(Update { table, alias, sets, where_clause, hints, pos })
+    }
+
+    /// The list after `SET` of UPDATE and of MERGE's UPDATE clause
+    /// (`stmt` names the statement in the refusal of `SET (c, ...) =`).
+    pub(super) fn set_list(&mut self, stmt: &str) -> R<Vec<(Ident, Expr)>> {
         let mut sets = Vec::new();
         loop {
             if self.is(&Tok::LParen) {
-                return Err(self.unsupported("UPDATE SET (columns) = (subquery)"));
+                return Err(self.set_columns_from_subquery(stmt));
             }
             let col = self.column_ref()?;
             if !self.eat(&Tok::Eq) {
@@ -82,11 +91,44 @@ impl Parser<'_> {
             }
             sets.push((col, self.value_or_default()?));
             if !self.eat(&Tok::Comma) {
-                break;
+                return Ok(sets);
             }
         }
-        let where_clause = self.dml_where()?;
-        Ok(Update { table, alias, sets, where_clause, hints, pos })
+    }
+
+    /// `SET (c1, c2, ...) = (SELECT x1, x2, ... FROM ...)`: its count
+    /// errors as Oracle's (ORA-00913 for more values than columns, ORA-00947
+    /// for fewer, at the subquery's SELECT), else refused (one execution of
+    /// a subquery feeding several columns is not modelled).
+    fn set_columns_from_subquery(&mut self, stmt: &str) -> LabError {
+        let at = self.pos();
+        let parsed = (|| -> R<(usize, Query)> {
+            self.lparen()?;
+            let mut ncols = 1;
+            self.column_ref()?;
+            while self.eat(&Tok::Comma) {
+                self.column_ref()?;
+                ncols += 1;
+            }
+            self.rparen()?;
+            if !self.eat(&Tok::Eq) {
+                return Err(self.fail(ora::MISSING_EQUAL_SIGN));
+            }
+            self.lparen()?;
+            let q = self.query()?;
+            self.rparen()?;
+            Ok((ncols, q))
+        })();
+        let (ncols, q) = match parsed {
+            Ok(p) => p,
+            Err(e) => return e,
+        };
+        let plain = q.union_all.is_empty() && q.select.iter().all(|i| matches!(i, SelectItem::Expr { .. }));
+        if plain && q.select.len() != ncols {
+            let code = if q.select.len() > ncols { ora::TOO_MANY_VALUES } else { ora::NOT_ENOUGH_VALUES };
+            return LabError::new(code, q.pos);
+        }
+        LabError::unsupported(format!("{stmt} SET (columns) = (subquery)"), at)
     }
 
     /// A value of VALUES or SET: an expression, or the DEFAULT keyword

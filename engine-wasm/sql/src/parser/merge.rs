@@ -58,20 +58,7 @@ impl Parser<'_> {
     fn merge_update(&mut self) -> R<MergeUpdate> {
         self.expect_kw("UPDATE", ora::MISSING_KEYWORD)?;
         self.expect_kw("SET", ora::MISSING_SET_KEYWORD)?;
-        let mut sets = Vec::new();
-        loop {
-            if self.is(&Tok::LParen) {
-                return Err(self.unsupported("MERGE UPDATE SET (columns) = (subquery)"));
-            }
-            let col = self.column_ref()?;
-            if !self.eat(&Tok::Eq) {
-                return Err(self.fail(ora::MISSING_EQUAL_SIGN));
-            }
-            sets.push((col, self.value_or_default()?));
-            if !self.eat(&Tok::Comma) {
-                break;
-            }
-        }
+        let sets = self.set_list("MERGE UPDATE")?;
         let where_clause = if self.eat_kw("WHERE") { Some(self.expr()?) } else { None };
         let delete_where = if self.eat_kw("DELETE") {
             self.expect_kw("WHERE", ora::MISSING_KEYWORD)?;
