@@ -1086,3 +1086,28 @@ fn order_group_merge() {
 fn order_group_fetch_calls() {
     order::check(&["tests/articles/antognini-index-scan-fetch-calls.sql"], &[]);
 }
+
+/// Session 24's articles (math functions, MERGE's ORA-30926 by release,
+/// deferred partition segments, CONVERT_RAW_VALUE, the +ALIAS section,
+/// SELECT INTO widths): each twice in one engine, forwards then backwards.
+#[test]
+fn order_group_session_24() {
+    order::check(
+        &[
+            "tests/articles/antognini-object-statistics.sql",
+            "tests/articles/asktom-merge-ora-30926-by-release.sql",
+            "tests/articles/dbaora-deferred-partition-segments-11g.sql",
+            "tests/articles/lewis-convert-raw-value.sql",
+            "tests/articles/spm-test-tab-alias-section-11g.sql",
+            "tests/articles/spool-rowtype-into-width-11g.sql",
+        ],
+        &[],
+    );
+}
+
+/// The VLDB guide's composite exchange prints DATA_OBJECT_IDs, which
+/// depend on the objects created before it: alone.
+#[test]
+fn order_group_composite_exchange() {
+    order::check(&["tests/articles/oracle-vldbg-exchange-list-list.sql"], &[]);
+}
